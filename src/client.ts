@@ -1,0 +1,162 @@
+import { createLimiter, type Limiter } from './core/limiter.js';
+import { consoleLogger, DEFAULTS, type ClientOptions, type Hooks, type Logger } from './core/options.js';
+import type { ClientContext } from './core/context.js';
+import { Registry } from './core/registry.js';
+import { Requester } from './core/request.js';
+import { Transport } from './core/transport.js';
+import { ConfigurationError } from './errors.js';
+import { bookFlight, type BookFlightParams, type BookFlightResult } from './flow.js';
+import { Airports } from './resources/airports.js';
+import { Bookings } from './resources/bookings.js';
+import { Flights } from './resources/flights.js';
+
+/** Options of `new Fareway(...)`, plus the duplicates policy used by `book` and `bookFlight`. */
+export interface FarewayOptions extends ClientOptions {
+  /**
+   * What `book` does after save-passengers reported possible duplicates: `'refuse'` throws
+   * DuplicateBookingError unless the call acknowledges them; `'allow'` books and logs a warning.
+   * @default 'refuse'
+   */
+  duplicates?: 'allow' | 'refuse';
+}
+
+function readEnv(name: string): string | undefined {
+  return typeof process !== 'undefined' ? process.env?.[name] : undefined;
+}
+
+function isBrowser(): boolean {
+  const g = globalThis as { window?: { document?: unknown }; document?: unknown };
+  return typeof g.window !== 'undefined' && typeof g.window.document !== 'undefined';
+}
+
+function resolveApiKey(option: string | undefined): string {
+  const key = option ?? readEnv('FAREWAY_API_KEY');
+  if (key === undefined || key === '')
+    throw new ConfigurationError('Missing API key: pass the `apiKey` option or set the FAREWAY_API_KEY environment variable');
+  // Never echo the key itself, even a malformed one.
+  if (typeof key !== 'string' || !/^[\x21-\x7e]{8,512}$/.test(key))
+    throw new ConfigurationError(
+      'Malformed API key (from the `apiKey` option or FAREWAY_API_KEY): expected 8-512 printable characters without spaces',
+    );
+  return key;
+}
+
+function resolveBaseUrl(option: string | undefined): string {
+  const raw = option ?? readEnv('FAREWAY_BASE_URL');
+  if (raw === undefined || raw === '')
+    throw new ConfigurationError(
+      'Missing base URL: pass the `baseUrl` option or set the FAREWAY_BASE_URL environment variable (hosts are issued at onboarding)',
+    );
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigurationError(`Malformed base URL "${raw}" (from the \`baseUrl\` option or FAREWAY_BASE_URL): not an absolute URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigurationError(`Malformed base URL (from the \`baseUrl\` option or FAREWAY_BASE_URL): must be http or https, got ${url.protocol}`);
+  if (url.username || url.password || url.search || url.hash)
+    throw new ConfigurationError('Malformed base URL (from the `baseUrl` option or FAREWAY_BASE_URL): must not contain credentials, a query or a fragment');
+  return url.toString().replace(/\/+$/, '');
+}
+
+function positive(name: string, value: number | undefined, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min)
+    throw new ConfigurationError(`Invalid \`${name}\` option: must be a number >= ${min}`);
+  return value;
+}
+
+/**
+ * The Fareway client. One per API key; share it across your server.
+ * @example
+ * const fareway = new Fareway({ apiKey: process.env.FAREWAY_API_KEY, baseUrl: process.env.FAREWAY_BASE_URL });
+ * const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: '2026-12-01' });
+ */
+export class Fareway {
+  /** Search and fare rules. */
+  readonly flights: Flights;
+  /** Create, passengers, reprice, book, retrieve, list. */
+  readonly bookings: Bookings;
+  /** The airport typeahead. */
+  readonly airports: Airports;
+  /** The base URL in use. */
+  readonly baseUrl: string;
+  readonly #limiter: Limiter;
+  readonly #ctx: ClientContext;
+
+  constructor(options: FarewayOptions = {}) {
+    if (isBrowser() && !options.dangerouslyAllowBrowser)
+      throw new ConfigurationError(
+        'Fareway is for servers: API keys must never be used in browser code (spec §5). ' +
+          'If you really must (e.g. a test harness), pass dangerouslyAllowBrowser: true',
+      );
+    const apiKey = resolveApiKey(options.apiKey);
+    this.baseUrl = resolveBaseUrl(options.baseUrl);
+    const logger: Logger = options.logger === null ? {} : (options.logger ?? consoleLogger);
+    const hooks: Hooks = options.hooks ?? {};
+    const transport = new Transport({
+      baseUrl: this.baseUrl,
+      apiKey,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      defaultHeaders: options.defaultHeaders ?? {},
+    });
+    this.#limiter = createLimiter(apiKey, options.rateLimits, logger);
+    const requester = new Requester(transport, this.#limiter, {
+      timeout: positive('timeout', options.timeout, DEFAULTS.timeout, 1),
+      maxRetries: positive('maxRetries', options.maxRetries, DEFAULTS.maxRetries),
+      maxRetryAfterMs: positive('maxRetryAfterMs', options.maxRetryAfterMs, DEFAULTS.maxRetryAfterMs),
+      retryBaseDelayMs: DEFAULTS.retryBaseDelayMs,
+      retryMaxDelayMs: DEFAULTS.retryMaxDelayMs,
+      logger,
+      hooks,
+    });
+    this.#ctx = {
+      requester,
+      registry: new Registry(),
+      limiter: this.#limiter,
+      logger,
+      hooks,
+      expiryMarginMs: positive('expiryMarginMs', options.expiryMarginMs, DEFAULTS.expiryMarginMs),
+      expiresAtZone: options.expiresAtZone ?? DEFAULTS.expiresAtZone,
+      duplicates: options.duplicates ?? 'refuse',
+      bookReconcile: {
+        timeoutMs: positive('bookReconcile.timeoutMs', options.bookReconcile?.timeoutMs, DEFAULTS.bookReconcile.timeoutMs),
+        intervalMs: positive('bookReconcile.intervalMs', options.bookReconcile?.intervalMs, DEFAULTS.bookReconcile.intervalMs, 1),
+      },
+      autocompleteCacheMs: positive('autocompleteCacheMs', options.autocompleteCacheMs, DEFAULTS.autocompleteCacheMs),
+      autocompleteCacheSize: positive('autocompleteCacheSize', options.autocompleteCacheSize, DEFAULTS.autocompleteCacheSize, 1),
+    };
+    this.flights = new Flights(this.#ctx);
+    this.bookings = new Bookings(this.#ctx);
+    this.airports = new Airports(this.#ctx);
+  }
+
+  /**
+   * The guided flow: create → passengers → reprice → book, with every guard and a deadline check
+   * between steps. Returns the confirmed booking and each step's result.
+   */
+  bookFlight(params: BookFlightParams): Promise<BookFlightResult> {
+    return bookFlight(this, this.#ctx, params);
+  }
+
+  /** Resolves when the rate limiter is ready (Redis connected, or the local fallback chosen). */
+  ready(): Promise<void> {
+    return this.#limiter.ready();
+  }
+
+  /** Releases timers, caches and Redis connections. The client is unusable afterwards. */
+  async close(): Promise<void> {
+    this.airports.clearCache();
+    this.#ctx.registry.clear();
+    await this.#limiter.close();
+  }
+
+  /** Never shows the key: `console.log(fareway)` and JSON give the base URL only. */
+  toJSON() {
+    return { baseUrl: this.baseUrl };
+  }
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return `Fareway { baseUrl: '${this.baseUrl}' }`;
+  }
+}

@@ -1,0 +1,45 @@
+import { RequestValidationError } from '../errors.js';
+import type { z } from 'zod';
+import type { Hooks, Logger } from './options.js';
+import type { Registry } from './registry.js';
+import { toIssues } from './request.js';
+import type { Requester } from './request.js';
+import type { Limiter } from './limiter.js';
+
+/** What every resource shares: the pipeline, the client's memory and resolved options. */
+export interface ClientContext {
+  requester: Requester;
+  registry: Registry;
+  limiter: Limiter;
+  logger: Logger;
+  hooks: Hooks;
+  expiryMarginMs: number;
+  expiresAtZone: 'utc' | 'local';
+  duplicates: 'allow' | 'refuse';
+  bookReconcile: { timeoutMs: number; intervalMs: number };
+  autocompleteCacheMs: number;
+  autocompleteCacheSize: number;
+}
+
+/** Parses caller input; bad input throws RequestValidationError naming every field. Nothing is sent. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what: string, prefix = ''): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new RequestValidationError(toIssues(parsed.error, prefix), what);
+  return parsed.data;
+}
+
+/** Attaches non-enumerable metadata so JSON of the result stays the wire data. */
+export function withMeta<T extends object, M extends Record<string, unknown>>(data: T, meta: M): T & Readonly<M> {
+  for (const [key, value] of Object.entries(meta)) {
+    Object.defineProperty(data, key, { value, enumerable: false, configurable: true, writable: false });
+  }
+  return data as T & Readonly<M>;
+}
+
+/** A booking_id in a URL path must be a plain id: no slashes, no traversal. */
+export function checkBookingId(id: unknown, path = 'booking_id'): string {
+  if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(id)) {
+    throw new RequestValidationError([{ path, message: 'must be a booking_id string (letters, digits, - and _)' }], 'Invalid booking');
+  }
+  return id;
+}

@@ -1,0 +1,149 @@
+import type { RateLimitOptions } from './limiter.js';
+
+/** Names of the nine endpoints, used by hooks, logs, retry policy and the limiter. */
+export type Endpoint =
+  | 'search'
+  | 'fareRules'
+  | 'createBooking'
+  | 'savePassengers'
+  | 'reprice'
+  | 'book'
+  | 'retrieve'
+  | 'list'
+  | 'autocomplete';
+
+/** A console-like logger. Any method may be missing. Fareway never logs the API key or passenger data. */
+export interface Logger {
+  debug?(message: string, meta?: Record<string, unknown>): void;
+  info?(message: string, meta?: Record<string, unknown>): void;
+  warn?(message: string, meta?: Record<string, unknown>): void;
+  error?(message: string, meta?: Record<string, unknown>): void;
+}
+
+/** What a hook sees of a request. No headers, no body: never the key, never passenger data. */
+export interface RequestEvent {
+  endpoint: Endpoint;
+  method: string;
+  /** Path and query, e.g. `/v1/flights/booking/…/book/`. */
+  path: string;
+  /** 1 for the first try. */
+  attempt: number;
+}
+/** A response (any status). */
+export interface ResponseEvent extends RequestEvent {
+  status: number;
+  requestId: string | undefined;
+  durationMs: number;
+}
+/** A failed attempt that will be retried after `delayMs`. */
+export interface RetryEvent extends RequestEvent {
+  error: Error;
+  requestId: string | undefined;
+  delayMs: number;
+}
+/** A 429: the budget of `bucket` pauses for `pauseMs`. */
+export interface RateLimitedEvent extends RequestEvent {
+  bucket: 'search' | 'book' | 'other';
+  requestId: string | undefined;
+  pauseMs: number;
+}
+/** One step of reconciling a book whose outcome was unknown. */
+export interface ReconcileEvent {
+  booking_id: string;
+  /** What interrupted the book (a timeout, a dropped connection, a 5xx). */
+  reason: string;
+  /** The status seen by this retrieve, or undefined when the retrieve itself failed. */
+  status: string | undefined;
+  check: number;
+  done: boolean;
+}
+
+/** Observability hooks. Exceptions thrown by hooks are caught and logged, never propagated. */
+export interface Hooks {
+  onRequest?(event: RequestEvent): void;
+  onResponse?(event: ResponseEvent): void;
+  onRetry?(event: RetryEvent): void;
+  onRateLimited?(event: RateLimitedEvent): void;
+  onReconcile?(event: ReconcileEvent): void;
+}
+
+/** How the outcome of an interrupted book is established. */
+export interface ReconcileOptions {
+  /** Give up (BookingOutcomeUnknownError) after this long. @default 60_000 */
+  timeoutMs?: number;
+  /** First wait between retrieves; doubles up to 5 s. @default 500 */
+  intervalMs?: number;
+}
+
+/** Options of `new Fareway(options)`. */
+export interface ClientOptions {
+  /** Partner API key. @default process.env.FAREWAY_API_KEY */
+  apiKey?: string | undefined;
+  /** Service base URL, e.g. `https://sandbox.example.com`. @default process.env.FAREWAY_BASE_URL */
+  baseUrl?: string | undefined;
+  /** Per-attempt timeout in ms. @default 30_000 */
+  timeout?: number;
+  /** Retries after the first attempt, for what is safe to retry. @default 2 */
+  maxRetries?: number;
+  /** Rate limits (per API key) or `false` to switch throttling off. @default { search: 60, book: 30, other: 120 } per minute */
+  rateLimits?: RateLimitOptions | false;
+  /** Local refusal margin: a deadline closer than this is treated as expired. @default 5_000 */
+  expiryMarginMs?: number;
+  /** Zone of `expires_at` (it carries none). @default 'utc' */
+  expiresAtZone?: 'utc' | 'local';
+  /** A logger. @default warnings and errors to `console`; pass `null` for silence */
+  logger?: Logger | null;
+  /** Observability hooks. @default {} */
+  hooks?: Hooks;
+  /** A fetch implementation. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Headers added to every request. Cannot override `Authorization`. @default {} */
+  defaultHeaders?: Record<string, string>;
+  /** Reconciliation of a book interrupted by a timeout, dropped connection or 5xx. */
+  bookReconcile?: ReconcileOptions;
+  /** Cache lifetime of autocomplete answers (the service caches for an hour). @default 3_600_000 */
+  autocompleteCacheMs?: number;
+  /** Max cached autocomplete queries. @default 500 */
+  autocompleteCacheSize?: number;
+  /** Cap on a `Retry-After` the SDK will honour, in ms. @default 60_000 */
+  maxRetryAfterMs?: number;
+  /**
+   * The spec forbids API keys in browser code. Constructing the client in a browser throws unless
+   * this is true. @default false
+   */
+  dangerouslyAllowBrowser?: boolean;
+}
+
+/** Per-call options, the last argument of every method. */
+export interface RequestOptions {
+  /** Per-attempt timeout in ms, overriding the client's. */
+  timeout?: number;
+  /** Cancels the call, queued or in flight. */
+  signal?: AbortSignal;
+  /** Retries for this call, overriding the client's. */
+  maxRetries?: number;
+  /** Extra headers for this call. Cannot override `Authorization`. */
+  headers?: Record<string, string>;
+}
+
+/** Every default of the SDK, in one place. */
+export const DEFAULTS = {
+  timeout: 30_000,
+  maxRetries: 2,
+  expiryMarginMs: 5_000,
+  expiresAtZone: 'utc' as const,
+  autocompleteCacheMs: 3_600_000,
+  autocompleteCacheSize: 500,
+  maxRetryAfterMs: 60_000,
+  /** First backoff delay; doubles each retry, with full jitter, capped at `retryMaxDelayMs`. */
+  retryBaseDelayMs: 500,
+  retryMaxDelayMs: 8_000,
+  bookReconcile: { timeoutMs: 60_000, intervalMs: 500 },
+  rateLimits: { search: 60, book: 30, other: 120 },
+} as const;
+
+/** Console logger used by default: warnings and errors only. */
+export const consoleLogger: Logger = {
+  warn: (message, meta) => console.warn(`[fareway] ${message}`, meta ?? ''),
+  error: (message, meta) => console.error(`[fareway] ${message}`, meta ?? ''),
+};

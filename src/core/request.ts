@@ -1,0 +1,139 @@
+import type { z } from 'zod';
+import { ResponseValidationError, type ValidationIssue } from '../errors.js';
+import type { Bucket, Limiter } from './limiter.js';
+import type { Endpoint, Hooks, Logger, RequestOptions } from './options.js';
+import { withRetries } from './retry.js';
+import type { HttpRequest, HttpResponse, Transport } from './transport.js';
+
+export interface RequesterConfig {
+  timeout: number;
+  maxRetries: number;
+  maxRetryAfterMs: number;
+  retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
+  logger: Logger;
+  hooks: Hooks;
+}
+
+/** The partner budget a call draws from (spec §8). Autocomplete is unauthenticated: no budget. */
+export function bucketOf(endpoint: Endpoint): Bucket | undefined {
+  if (endpoint === 'search') return 'search';
+  if (endpoint === 'book') return 'book';
+  if (endpoint === 'autocomplete') return undefined;
+  return 'other';
+}
+
+/** Turns zod issues into Fareway's `{ path, message }` with `a.b[2].c` paths. */
+export function toIssues(error: z.core.$ZodError, prefix = ''): ValidationIssue[] {
+  return error.issues.map((issue) => ({ path: formatPath(issue.path, prefix), message: issue.message }));
+}
+
+export function formatPath(path: readonly PropertyKey[], prefix = ''): string {
+  let out = prefix;
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
+/**
+ * The call pipeline: retry (p-retry) → limiter (bottleneck) → transport (ky). Every attempt
+ * takes its own token. Hooks and logs see endpoint, path, attempt, status and request id only.
+ */
+export class Requester {
+  constructor(
+    private readonly transport: Transport,
+    private readonly limiter: Limiter,
+    private readonly config: RequesterConfig,
+  ) {}
+
+  async send(req: HttpRequest, options: RequestOptions = {}): Promise<HttpResponse> {
+    const { logger, hooks } = this.config;
+    const bucket = bucketOf(req.endpoint);
+    const timeout = options.timeout ?? this.config.timeout;
+    const path = req.path;
+    const attemptOnce = async (attempt: number): Promise<HttpResponse> => {
+      const run = async () => {
+        const started = performance.now();
+        req.onAttempt?.();
+        safeHook(logger, () => hooks.onRequest?.({ endpoint: req.endpoint, method: req.method, path, attempt }));
+        logger.debug?.(`→ ${req.method} ${path}`, { endpoint: req.endpoint, attempt });
+        try {
+          const response = await this.transport.send(req, { timeout, signal: options.signal, headers: options.headers });
+          this.#responded(req, attempt, response.status, response.requestId, started);
+          return response;
+        } catch (error) {
+          const status = (error as { status?: number }).status;
+          if (typeof status === 'number' && status > 0)
+            this.#responded(req, attempt, status, (error as { requestId?: string }).requestId, started);
+          throw error;
+        }
+      };
+      return bucket ? this.limiter.schedule(bucket, run, { signal: options.signal }) : run();
+    };
+
+    return withRetries(attemptOnce, {
+      endpoint: req.endpoint,
+      maxRetries: options.maxRetries ?? this.config.maxRetries,
+      signal: options.signal,
+      baseDelayMs: this.config.retryBaseDelayMs,
+      maxDelayMs: this.config.retryMaxDelayMs,
+      maxRetryAfterMs: this.config.maxRetryAfterMs,
+      onRetry: ({ error, attempt, delayMs, kind }) => {
+        const requestId = (error as { requestId?: string }).requestId;
+        if (kind === 'rate-limited' && bucket) {
+          this.limiter.pause(bucket, delayMs);
+          safeHook(logger, () =>
+            hooks.onRateLimited?.({ endpoint: req.endpoint, method: req.method, path, attempt, bucket, requestId, pauseMs: delayMs }),
+          );
+        }
+        logger.info?.(`retrying ${req.method} ${path} in ${delayMs} ms after ${error.name}`, {
+          endpoint: req.endpoint,
+          attempt,
+          requestId,
+          error: error.message,
+        });
+        safeHook(logger, () =>
+          hooks.onRetry?.({ endpoint: req.endpoint, method: req.method, path, attempt, error, requestId, delayMs }),
+        );
+      },
+    });
+  }
+
+  /** Sends and validates the 2xx body against the endpoint's schema. */
+  async request<S extends z.ZodType>(req: HttpRequest, schema: S, options?: RequestOptions): Promise<{ data: z.output<S>; response: HttpResponse }> {
+    const response = await this.send(req, options);
+    return { data: validateResponse(schema, response, req), response };
+  }
+
+  #responded(req: HttpRequest, attempt: number, status: number, requestId: string | undefined, started: number) {
+    const durationMs = Math.round(performance.now() - started);
+    this.config.logger.debug?.(`← ${status} ${req.method} ${req.path}`, { requestId, durationMs });
+    safeHook(this.config.logger, () =>
+      this.config.hooks.onResponse?.({ endpoint: req.endpoint, method: req.method, path: req.path, attempt, status, requestId, durationMs }),
+    );
+  }
+}
+
+/** Validates a 2xx body; a contract break becomes ResponseValidationError with every issue. */
+export function validateResponse<S extends z.ZodType>(schema: S, response: HttpResponse, req: Pick<HttpRequest, 'method' | 'path'>): z.output<S> {
+  const parsed = schema.safeParse(response.data);
+  if (!parsed.success) {
+    throw new ResponseValidationError(toIssues(parsed.error), {
+      requestId: response.requestId,
+      status: response.status,
+      endpoint: `${req.method} ${req.path}`,
+    });
+  }
+  return parsed.data;
+}
+
+/** Hooks must never break a call. */
+export function safeHook(logger: Logger, fn: () => void): void {
+  try {
+    fn();
+  } catch (error) {
+    logger.warn?.('a hook threw; ignored', { error: error instanceof Error ? error.message : String(error) });
+  }
+}

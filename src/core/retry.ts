@@ -1,0 +1,100 @@
+import pRetry from 'p-retry';
+import {
+  APIConnectionError,
+  FarewayError,
+  InternalServerError,
+  RateLimitError,
+  UpstreamError,
+} from '../errors.js';
+import type { Endpoint } from './options.js';
+
+/**
+ * Which failures may be retried, per endpoint (see docs/errors-and-retries.md):
+ * - 429: always (the service did nothing), book included; the bucket pauses for Retry-After.
+ * - 502: once, for every endpoint but book (a 502 on book leaves the booking `failed`).
+ * - 500/5xx, connection errors, timeouts: every endpoint but book (book's outcome is then
+ *   unknown and is reconciled by retrieving the booking, never by sending book again).
+ */
+export type RetryDecision = { retry: false } | { retry: true; kind: 'rate-limited' | 'transient' };
+
+export function retryDecision(error: unknown, endpoint: Endpoint, upstreamFailures: number): RetryDecision {
+  if (error instanceof RateLimitError) return { retry: true, kind: 'rate-limited' };
+  if (endpoint === 'book') return { retry: false };
+  if (error instanceof UpstreamError) return upstreamFailures <= 1 ? { retry: true, kind: 'transient' } : { retry: false };
+  if (error instanceof InternalServerError || error instanceof APIConnectionError) return { retry: true, kind: 'transient' };
+  return { retry: false };
+}
+
+/** Full-jitter exponential backoff: a random delay in [d/2, d] with d = base·2^(n-1) capped. */
+export function backoffDelay(retryNumber: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, retryNumber - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** Resolves after ms, or rejects with the signal's reason. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export interface RetryRunOptions {
+  endpoint: Endpoint;
+  maxRetries: number;
+  signal?: AbortSignal | undefined;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxRetryAfterMs: number;
+  /** Called before each retry's wait; may pause the limiter. */
+  onRetry(info: { error: Error; attempt: number; delayMs: number; kind: 'rate-limited' | 'transient' }): void;
+}
+
+/**
+ * Runs `attempt` under p-retry, the one retry owner. p-retry's own timers are zero: the delay is
+ * computed here (Retry-After or backoff) and slept in `shouldRetry`, so it is abortable.
+ */
+export async function withRetries<T>(attempt: (attemptNumber: number) => Promise<T>, options: RetryRunOptions): Promise<T> {
+  let upstreamFailures = 0;
+  let rateLimitedRetries = 0;
+  let transientRetries = 0;
+  return pRetry(attempt, {
+    retries: Math.max(0, options.maxRetries),
+    minTimeout: 0,
+    maxTimeout: 0,
+    factor: 1,
+    signal: options.signal,
+    shouldRetry: async ({ error, attemptNumber }) => {
+      if (options.signal?.aborted) return false;
+      if (error instanceof UpstreamError) upstreamFailures++;
+      const decision = retryDecision(error, options.endpoint, upstreamFailures);
+      if (!decision.retry) return false;
+      let delayMs: number;
+      if (decision.kind === 'rate-limited') {
+        rateLimitedRetries++;
+        const asked = (error as RateLimitError).retryAfterMs;
+        delayMs =
+          asked !== undefined
+            ? Math.min(asked, options.maxRetryAfterMs)
+            : backoffDelay(rateLimitedRetries, Math.max(options.baseDelayMs, 1000), options.maxRetryAfterMs);
+      } else {
+        transientRetries++;
+        delayMs = backoffDelay(transientRetries, options.baseDelayMs, options.maxDelayMs);
+      }
+      options.onRetry({ error, attempt: attemptNumber, delayMs, kind: decision.kind });
+      await sleep(delayMs, options.signal);
+      return true;
+    },
+  }).catch((error: unknown) => {
+    if (options.signal?.aborted && !(error instanceof FarewayError)) throw options.signal.reason;
+    throw error;
+  });
+}

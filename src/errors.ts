@@ -1,0 +1,299 @@
+/**
+ * Fareway's error hierarchy. Every error carries `requestId` where the service gave one and never
+ * contains the API key: messages are built from the status, the service's detail and the id only,
+ * and response headers are stored without `authorization`.
+ */
+
+/** One problem with caller input or with a response: where (`path`) and what rule (`message`). */
+export interface ValidationIssue {
+  /** Dotted path of the field, e.g. `passengers[1].passport_expiry`. */
+  path: string;
+  message: string;
+}
+
+/** Base class of every error Fareway throws. */
+export class FarewayError extends Error {
+  override name = 'FarewayError';
+  /** The service's `X-Request-Id`, when a response (or a request) had one. */
+  requestId: string | undefined = undefined;
+  /** Readable details: the service's `errors[].detail`, or our own. */
+  details: string[] = [];
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** Options shared by API errors. */
+export interface APIErrorInit {
+  status: number;
+  requestId?: string | undefined;
+  details?: string[];
+  headers?: Record<string, string>;
+  body?: unknown;
+  cause?: unknown;
+  /** Free context, e.g. `{ booking_id }`. */
+  context?: Record<string, unknown>;
+}
+
+/** The service answered with a non-2xx status. */
+export class APIError extends FarewayError {
+  override name = 'APIError';
+  readonly status: number;
+  /** Response headers (lower-cased names; never request headers, so never the key). */
+  readonly headers: Record<string, string>;
+  /** The parsed body, or the raw text when it was not JSON. */
+  readonly body: unknown;
+  /** Context the SDK knew about the call, e.g. `{ booking_id }`. */
+  readonly context: Record<string, unknown>;
+
+  constructor(init: APIErrorInit, message?: string) {
+    super(message ?? APIError.makeMessage(init.status, init.details ?? [], init.requestId), { cause: init.cause });
+    this.status = init.status;
+    this.requestId = init.requestId;
+    this.details = init.details ?? [];
+    this.headers = init.headers ?? {};
+    this.body = init.body;
+    this.context = init.context ?? {};
+  }
+
+  /** "409 Conflict: Fare expired, please search again (request req_123)". */
+  static makeMessage(status: number, details: string[], requestId: string | undefined): string {
+    const label = STATUS_TEXT[status] ? `${status} ${STATUS_TEXT[status]}` : String(status);
+    const first = details[0] ? `: ${details[0]}` : '';
+    const more = details.length > 1 ? ` (+${details.length - 1} more)` : '';
+    const id = requestId ? ` (request ${requestId})` : '';
+    return `${label}${first}${more}${id}`;
+  }
+
+  /** Maps a status (and details) to the most specific class. */
+  static generate(init: APIErrorInit): APIError {
+    const { status, details = [] } = init;
+    if (status === 402 || details.some((d) => INSUFFICIENT_BALANCE.test(d))) return new InsufficientBalanceError(init);
+    switch (status) {
+      case 400:
+        return new BadRequestError(init);
+      case 401:
+        return new AuthenticationError(init);
+      case 404:
+        return new NotFoundError(init);
+      case 409:
+        return new FareExpiredError(init);
+      case 429:
+        return new RateLimitError(init);
+      case 500:
+        return new InternalServerError(init);
+      case 502:
+        return new UpstreamError(init);
+      default:
+        return status >= 500 ? new InternalServerError(init) : new APIError(init);
+    }
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/**
+ * How an insufficient wallet balance is recognised: the spec does not fix its status, so either
+ * 402 or a detail that speaks of an insufficient/low balance. See docs/errors-and-retries.md.
+ */
+export const INSUFFICIENT_BALANCE = /(insufficient|not enough|low)\b.*\b(wallet|balance|funds)|balance.*\b(insufficient|too low)/i;
+
+/** 400: missing fields, bad formats, or a supplier's own validation (reason in `details`). */
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+}
+/** 401: missing, malformed or revoked API key. */
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+/** 404: the booking does not exist or belongs to another partner. */
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+/** 429: rate limit exceeded. `retryAfterMs` is parsed from `Retry-After` when sent. */
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+  /** Milliseconds the service asked us to wait, if it said. */
+  readonly retryAfterMs: number | undefined;
+  constructor(init: APIErrorInit) {
+    super(init);
+    this.retryAfterMs = parseRetryAfter(this.headers['retry-after']);
+  }
+  /** Seconds the service asked us to wait, if it said (alias of `retryAfterMs / 1000`). */
+  get retryAfter(): number | undefined {
+    return this.retryAfterMs === undefined ? undefined : this.retryAfterMs / 1000;
+  }
+}
+/** 500: a fault in the service. */
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+/** 502: the upstream supplier failed (or the airport data source is unreachable). */
+export class UpstreamError extends APIError {
+  override name = 'UpstreamError';
+}
+/** Book refused because the prepaid wallet cannot cover the booking total. */
+export class InsufficientBalanceError extends APIError {
+  override name = 'InsufficientBalanceError';
+}
+
+/**
+ * 409, or refused locally because the SDK knows the held fare or search has expired.
+ * Either way: search again. `local` is true when no request was sent.
+ */
+export class FareExpiredError extends APIError {
+  override name = 'FareExpiredError';
+  /** True when the SDK refused before sending anything. */
+  readonly local: boolean;
+  constructor(init: APIErrorInit, message?: string) {
+    super(init, message);
+    this.local = init.status === 0;
+  }
+  /** A local refusal: the deadline is known to have passed; nothing was sent. */
+  static local(what: string, context: Record<string, unknown> = {}): FareExpiredError {
+    return new FareExpiredError(
+      { status: 0, details: [`${what} has expired; search again`], context },
+      `${what} has expired; search again (refused locally, nothing was sent)`,
+    );
+  }
+}
+
+/**
+ * The last reprice reported `price_changed` and the caller has not accepted the new fare.
+ * Nothing was sent.
+ */
+export class PriceChangedError extends FarewayError {
+  override name = 'PriceChangedError';
+  constructor(
+    message: string,
+    readonly booking_id: string,
+    readonly previousFare: number | undefined,
+    readonly newFare: number,
+  ) {
+    super(message);
+    this.details = [message];
+  }
+}
+
+/**
+ * save-passengers reported possible duplicates and the duplicates policy is `'refuse'`.
+ */
+export class DuplicateBookingError extends FarewayError {
+  override name = 'DuplicateBookingError';
+  constructor(
+    message: string,
+    readonly booking_id: string,
+    readonly duplicates: unknown[],
+  ) {
+    super(message);
+    this.details = [message];
+  }
+}
+
+/** The request never got a response: DNS, refused or reset connection, a dropped socket. */
+export class APIConnectionError extends FarewayError {
+  override name = 'APIConnectionError';
+  constructor(message = 'Connection error', options?: { cause?: unknown; requestId?: string }) {
+    super(message, options);
+    this.requestId = options?.requestId;
+  }
+}
+
+/** The request timed out (the client's or the call's `timeout`). */
+export class APITimeoutError extends APIConnectionError {
+  override name = 'APITimeoutError';
+  constructor(message = 'Request timed out', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** Caller input broke a rule. Nothing was sent. `issues` names every field and rule. */
+export class RequestValidationError extends FarewayError {
+  override name = 'RequestValidationError';
+  readonly issues: ValidationIssue[];
+  constructor(issues: ValidationIssue[], what = 'Invalid request') {
+    super(`${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`);
+    this.issues = issues;
+    this.details = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+  }
+}
+
+/** The service answered something the contract does not allow. */
+export class ResponseValidationError extends FarewayError {
+  override name = 'ResponseValidationError';
+  readonly issues: ValidationIssue[];
+  readonly status: number | undefined;
+  constructor(issues: ValidationIssue[], init: { requestId?: string | undefined; status?: number; endpoint: string; cause?: unknown }) {
+    const shown = issues.slice(0, 5).map((i) => `${i.path || '(root)'}: ${i.message}`);
+    super(
+      `Unexpected response from ${init.endpoint}: ${shown.join('; ')}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}${init.requestId ? ` (request ${init.requestId})` : ''}`,
+      { cause: init.cause },
+    );
+    this.issues = issues;
+    this.status = init.status;
+    this.requestId = init.requestId;
+    this.details = issues.map((i) => `${i.path || '(root)'}: ${i.message}`);
+  }
+}
+
+/**
+ * A book whose outcome could not be established: the request may or may not have committed.
+ * Do not book again; retrieve `booking_id` later or contact support with it.
+ */
+export class BookingOutcomeUnknownError extends FarewayError {
+  override name = 'BookingOutcomeUnknownError';
+  constructor(
+    readonly booking_id: string,
+    options: { cause?: unknown; lastStatus?: string | undefined; requestId?: string | undefined },
+  ) {
+    super(
+      `The outcome of book for booking ${booking_id} is unknown${options.lastStatus ? ` (last seen status: ${options.lastStatus})` : ''}. ` +
+        'Do not book again: retrieve the booking later, or contact support with the booking_id.',
+      { cause: options.cause },
+    );
+    this.requestId = options.requestId;
+    this.lastStatus = options.lastStatus;
+  }
+  readonly lastStatus: string | undefined;
+}
+
+/** Parses `Retry-After`: seconds, or an HTTP date. Undefined when absent or unparseable. */
+export function parseRetryAfter(value: string | undefined | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Book ended with the booking `failed` (established by retrieving it). Create a fresh booking to retry. */
+export class BookingFailedError extends FarewayError {
+  override name = 'BookingFailedError';
+  constructor(
+    readonly booking_id: string,
+    /** The booking as retrieved, for context. */
+    readonly booking: unknown,
+    options: { cause?: unknown; requestId?: string | undefined },
+  ) {
+    super(`Booking ${booking_id} failed upstream; create a fresh booking to try again`, { cause: options.cause });
+    this.requestId = options.requestId;
+    this.details = [this.message];
+  }
+}
+
+/** The client was constructed with a missing or malformed option. */
+export class ConfigurationError extends FarewayError {
+  override name = 'ConfigurationError';
+}

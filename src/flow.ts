@@ -1,0 +1,110 @@
+import type { ClientContext } from './core/context.js';
+import type { RequestOptions } from './core/options.js';
+import { DuplicateBookingError, FareExpiredError, PriceChangedError } from './errors.js';
+import { isSelection } from './model/search-results.js';
+import type { BookResult } from './resources/book.js';
+import type { CreateBookingInput, CreatedBooking, RepricedBooking, SavedPassengers } from './resources/bookings.js';
+import type { DuplicateEntry } from './schemas/booking.js';
+import type { PassengerInput } from './schemas/passenger.js';
+import type { Fareway } from './client.js';
+
+/** What `onPriceChange` is told. Return true to book at the new fare. */
+export interface PriceChange {
+  booking_id: string;
+  previous: number | undefined;
+  current: number;
+  repriced: RepricedBooking;
+}
+
+/** What `onDuplicates` is told. Return true to book anyway. */
+export interface DuplicatesFound {
+  booking_id: string;
+  duplicates: DuplicateEntry[];
+  saved: SavedPassengers;
+}
+
+/** Parameters of `fareway.bookFlight`. */
+export interface BookFlightParams {
+  /** `results.select(outbound, inbound?)`, or `{ trace_id, result_indices }`. */
+  selection: CreateBookingInput;
+  passengers: PassengerInput[];
+  /** Reprice before booking (recommended: it is what detects a moved fare). @default true */
+  reprice?: boolean;
+  /**
+   * Decides on a fare that moved at reprice: return true to book at `current`.
+   * @default refuse with PriceChangedError
+   */
+  onPriceChange?: (change: PriceChange) => boolean | Promise<boolean>;
+  /**
+   * Decides on possible duplicates (supplier_b): return true to book anyway.
+   * @default the client's `duplicates` policy
+   */
+  onDuplicates?: (found: DuplicatesFound) => boolean | Promise<boolean>;
+  /** Options for every step (signal, timeout, maxRetries, headers). */
+  requestOptions?: RequestOptions;
+}
+
+/** The confirmed booking and every step's result, for logging. */
+export interface BookFlightResult {
+  booking: BookResult;
+  steps: {
+    created: CreatedBooking;
+    passengers: SavedPassengers;
+    repriced: RepricedBooking | undefined;
+    booked: BookResult;
+  };
+}
+
+/**
+ * create → passengers → reprice → book, with the guards: a deadline check between steps, a price
+ * change that nobody accepted never books, duplicates never go unnoticed.
+ */
+export async function bookFlight(fareway: Fareway, ctx: ClientContext, params: BookFlightParams): Promise<BookFlightResult> {
+  const options = params.requestOptions ?? {};
+  const { selection } = params;
+  if (isSelection(selection) && selection.deadline.isExpired(ctx.expiryMarginMs))
+    throw FareExpiredError.local('The search', { trace_id: selection.trace_id });
+
+  const created = await fareway.bookings.create(selection, options);
+  const id = created.booking_id;
+  const passengers = await fareway.bookings.savePassengers(created, params.passengers, options);
+
+  let acknowledgeDuplicates = false;
+  if (passengers.duplicates_found) {
+    if (params.onDuplicates) {
+      acknowledgeDuplicates = await params.onDuplicates({ booking_id: id, duplicates: passengers.duplicates, saved: passengers });
+      if (!acknowledgeDuplicates)
+        throw new DuplicateBookingError(`Booking ${id}: possible duplicates refused by onDuplicates; nothing was booked`, id, passengers.duplicates);
+    }
+  }
+
+  let repriced: RepricedBooking | undefined;
+  let acceptPriceChange = false;
+  if (params.reprice !== false) {
+    repriced = await fareway.bookings.reprice(id, options);
+    if (repriced.pricing.price_changed) {
+      const change: PriceChange = {
+        booking_id: id,
+        previous: repriced.pricing.previous_total_amount ?? created.pricing.final_fare,
+        current: repriced.pricing.final_fare,
+        repriced,
+      };
+      acceptPriceChange = params.onPriceChange ? await params.onPriceChange(change) : false;
+      if (!acceptPriceChange)
+        throw new PriceChangedError(
+          `Booking ${id}: the fare changed from ${change.previous} to ${change.current} and was not accepted; nothing was booked`,
+          id,
+          change.previous,
+          change.current,
+        );
+    }
+  }
+
+  const booked = await fareway.bookings.book(id, {
+    ...options,
+    acceptPriceChange,
+    ...(acceptPriceChange && repriced ? { expectedFinalFare: repriced.pricing.final_fare } : {}),
+    acknowledgeDuplicates,
+  });
+  return { booking: booked, steps: { created, passengers, repriced, booked } };
+}

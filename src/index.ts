@@ -1,0 +1,67 @@
+/**
+ * Fareway: the partner-side SDK of the Flight Booking Service.
+ * @packageDocumentation
+ */
+export { Fareway, type FarewayOptions } from './client.js';
+export type {
+  ClientOptions,
+  RequestOptions,
+  Logger,
+  Hooks,
+  Endpoint,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  RateLimitedEvent,
+  ReconcileEvent,
+  ReconcileOptions,
+} from './core/options.js';
+export { DEFAULTS } from './core/options.js';
+export type { RateLimitOptions, RateLimitSpec, RateLimitSetting, Bucket } from './core/limiter.js';
+export * from './errors.js';
+export { Deadline } from './model/deadline.js';
+export { SearchResults, isSelection, type Selection } from './model/search-results.js';
+export { Page, PagePromise } from './model/pagination.js';
+export type { FareRules } from './resources/flights.js';
+export type {
+  BookingRef,
+  BookingMeta,
+  CreateBookingInput,
+  CreatedBooking,
+  SavedPassengers,
+  SavePassengersOptions,
+  RepricedBooking,
+  RetrievedBooking,
+} from './resources/bookings.js';
+export type { BookOptions, BookResult } from './resources/book.js';
+export type { BookFlightParams, BookFlightResult, PriceChange, DuplicatesFound } from './flow.js';
+export type { PassengerContext, PassengerValidationResult } from './validation/passengers.js';
+export { validatePassengers } from './validation/passengers.js';
+export type * from './schemas/common.js';
+export type { Airport, AutocompleteResponse } from './schemas/airport.js';
+export type {
+  SearchParams,
+  SearchResponse,
+  FareRule,
+  FareRulesParams,
+  FareRulesResponse,
+  CabinClass,
+  JourneyType,
+} from './schemas/search.js';
+export type {
+  Booking,
+  BookingListEntry,
+  BookingListResponse,
+  BookResponse,
+  CreateBookingResponse,
+  DuplicateEntry,
+  ItineraryItem,
+  Leg,
+  ListParams,
+  PaxRules,
+  RepriceResponse,
+  RetrieveBookingResponse,
+  SavePassengersResponse,
+} from './schemas/booking.js';
+export type { PassengerInput, Passenger, SsrItem, PaxType } from './schemas/passenger.js';
+export { VERSION } from './version.js';

@@ -1,0 +1,105 @@
+import type { BookingListEntry, BookingListResponse } from '../schemas/booking.js';
+
+/** Fetches the page at `offset` with `limit`. */
+export type PageFetcher = (params: { limit?: number | undefined; offset?: number | undefined }) => Promise<Page>;
+
+/** Reads `limit` and `offset` from a `next`/`previous` URL; only those are trusted from it. */
+export function pageParams(url: string | null): { limit?: number; offset?: number } | undefined {
+  if (!url) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://placeholder.invalid');
+  } catch {
+    return undefined;
+  }
+  const out: { limit?: number; offset?: number } = {};
+  const limit = parsed.searchParams.get('limit');
+  const offset = parsed.searchParams.get('offset');
+  if (limit !== null && /^\d+$/.test(limit)) out.limit = Number(limit);
+  if (offset !== null && /^\d+$/.test(offset)) out.offset = Number(offset);
+  return out;
+}
+
+/**
+ * One page of bookings (`count`, `results`, `next`, `previous`), also async-iterable over every
+ * booking of this and every following page. Following `next` reuses only its `limit` and
+ * `offset`, against the client's own base URL, so the key never goes to another host.
+ */
+export class Page implements AsyncIterable<BookingListEntry> {
+  readonly count: number;
+  readonly results: BookingListEntry[];
+  readonly next: string | null;
+  readonly previous: string | null;
+  readonly #fetch: PageFetcher;
+  /** The service's X-Request-Id for this page. */
+  declare readonly requestId: string | undefined;
+
+  constructor(data: BookingListResponse, fetcher: PageFetcher, requestId?: string) {
+    this.count = data.count;
+    this.results = data.results;
+    this.next = data.next;
+    this.previous = data.previous;
+    this.#fetch = fetcher;
+    Object.defineProperty(this, 'requestId', { value: requestId, enumerable: false });
+  }
+
+  hasNextPage(): boolean {
+    return pageParams(this.next) !== undefined;
+  }
+
+  /** The next page, or null at the end. */
+  async nextPage(): Promise<Page | null> {
+    const params = pageParams(this.next);
+    return params ? this.#fetch(params) : null;
+  }
+
+  /** The previous page, or null at the start. */
+  async previousPage(): Promise<Page | null> {
+    const params = pageParams(this.previous);
+    return params ? this.#fetch(params) : null;
+  }
+
+  /** Every page from this one on. */
+  async *pages(): AsyncGenerator<Page> {
+    let page: Page | null = this;
+    const seen = new Set<string>();
+    while (page) {
+      yield page;
+      // A service that returned the same `next` twice would loop forever: stop instead.
+      if (!page.next || seen.has(page.next)) return;
+      seen.add(page.next);
+      page = await page.nextPage();
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<BookingListEntry> {
+    for await (const page of this.pages()) yield* page.results;
+  }
+
+  toJSON() {
+    return { count: this.count, next: this.next, previous: this.previous, results: this.results };
+  }
+}
+
+/**
+ * What `bookings.list()` returns: a promise of the first page that is also async-iterable over
+ * every booking, so both `await list()` and `for await (const b of list())` work.
+ */
+export class PagePromise extends Promise<Page> implements AsyncIterable<BookingListEntry> {
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+  static from(first: () => Promise<Page>): PagePromise {
+    let pending: Promise<Page> | undefined;
+    const start = () => (pending ??= first());
+    const p = new PagePromise((resolve, reject) => {
+      // Deferred: nothing is sent until the caller awaits or iterates.
+      queueMicrotask(() => start().then(resolve, reject));
+    });
+    return p;
+  }
+  async *[Symbol.asyncIterator](): AsyncIterator<BookingListEntry> {
+    const page = await this;
+    yield* page;
+  }
+}

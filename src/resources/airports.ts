@@ -1,0 +1,80 @@
+import type { ClientContext } from '../core/context.js';
+import { withMeta } from '../core/context.js';
+import type { RequestOptions } from '../core/options.js';
+import { validateResponse } from '../core/request.js';
+import { RequestValidationError } from '../errors.js';
+import { AutocompleteResponseSchema, type AutocompleteResponse } from '../schemas/airport.js';
+
+interface CacheEntry {
+  at: number;
+  value: AutocompleteResponse;
+}
+
+/** Resolves with `promise`, or rejects when `signal` aborts (the shared request goes on). */
+function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e as Error);
+      },
+    );
+  });
+}
+
+/**
+ * `fareway.airports`: the typeahead. It is unauthenticated (the key is never sent), answers are
+ * cached for the hour the service caches them, and identical queries in flight share one request.
+ */
+export class Airports {
+  readonly #cache = new Map<string, CacheEntry>();
+  readonly #inflight = new Map<string, Promise<AutocompleteResponse>>();
+
+  constructor(private readonly ctx: ClientContext) {}
+
+  /**
+   * Airports whose name, city or IATA code starts with `q`. Fewer than 2 characters: an empty
+   * result, without a request.
+   * @example
+   * const { results } = await fareway.airports.autocomplete('del'); // [{ code: 'DEL', city: 'Delhi', … }]
+   */
+  async autocomplete(q: string, options: RequestOptions = {}): Promise<AutocompleteResponse> {
+    if (typeof q !== 'string') throw new RequestValidationError([{ path: 'q', message: 'must be a string' }], 'Invalid autocomplete');
+    const key = q.trim().toLowerCase();
+    if (key.length < 2) return { results: [] };
+
+    const cached = this.#cache.get(key);
+    if (cached && performance.now() - cached.at < this.ctx.autocompleteCacheMs) return structuredClone(cached.value);
+
+    let pending = this.#inflight.get(key);
+    if (!pending) {
+      // The shared request ignores any one caller's signal: another caller may still want it.
+      const { signal: _signal, ...shared } = options;
+      pending = this.#fetch(key, shared).finally(() => this.#inflight.delete(key));
+      this.#inflight.set(key, pending);
+    }
+    return structuredClone(await raceSignal(pending, options.signal));
+  }
+
+  /** Forgets cached answers. */
+  clearCache(): void {
+    this.#cache.clear();
+  }
+
+  async #fetch(q: string, options: RequestOptions): Promise<AutocompleteResponse> {
+    const req = { endpoint: 'autocomplete', method: 'GET', path: '/v1/airports/autocomplete/', query: { q }, auth: false } as const;
+    const response = await this.ctx.requester.send(req, options);
+    const data = validateResponse(AutocompleteResponseSchema, response, req);
+    this.#cache.set(q, { at: performance.now(), value: data });
+    if (this.#cache.size > this.ctx.autocompleteCacheSize) this.#cache.delete(this.#cache.keys().next().value as string);
+    return withMeta(data, { requestId: response.requestId });
+  }
+}

@@ -1,0 +1,210 @@
+import type { ClientContext } from '../core/context.js';
+import { checkBookingId, parseInput, withMeta } from '../core/context.js';
+import type { RequestOptions } from '../core/options.js';
+import { validateResponse } from '../core/request.js';
+import { FareExpiredError, RequestValidationError } from '../errors.js';
+import { Deadline } from '../model/deadline.js';
+import { Page, PagePromise } from '../model/pagination.js';
+import { isSelection, searchOfSelection, type Selection } from '../model/search-results.js';
+import {
+  BookingListResponseSchema,
+  CreateBookingParamsSchema,
+  CreateBookingResponseSchema,
+  ListParamsSchema,
+  RepriceResponseSchema,
+  RetrieveBookingResponseSchema,
+  SavePassengersResponseSchema,
+  type Booking,
+  type CreateBookingResponse,
+  type ListParams,
+  type RepriceResponse,
+  type RetrieveBookingResponse,
+  type SavePassengersResponse,
+} from '../schemas/booking.js';
+import type { PassengerInput } from '../schemas/passenger.js';
+import { passengerContextFromBooking, validatePassengers } from '../validation/passengers.js';
+import { bookWithReconciliation, type BookOptions, type BookResult } from './book.js';
+
+/** Metadata on every booking result: the request id and, where known, the fare lock. */
+export interface BookingMeta {
+  readonly requestId: string | undefined;
+  /** The fare lock countdown, when the client knows it. */
+  readonly deadline: Deadline | undefined;
+}
+export type CreatedBooking = CreateBookingResponse & BookingMeta;
+export type SavedPassengers = SavePassengersResponse & BookingMeta & { readonly warnings: string[] };
+export type RepricedBooking = RepriceResponse & BookingMeta;
+export type RetrievedBooking = RetrieveBookingResponse & BookingMeta;
+
+/** A booking object (any response that has `booking_id`) or the id itself. */
+export type BookingRef = string | { booking_id: string };
+
+/** `create` input: a selection from `results.select(...)`, or raw trace id and indices. */
+export type CreateBookingInput = Selection | { trace_id: string; result_indices: readonly string[] };
+
+/** Options of `savePassengers`. */
+export interface SavePassengersOptions extends RequestOptions {
+  /**
+   * Skip the local preflight (the service still validates). For emergencies only.
+   * @default false
+   */
+  skipPreflight?: boolean;
+}
+
+const bookingPath = (id: string, action = '') => `/v1/flights/booking/${encodeURIComponent(id)}/${action ? `${action}/` : ''}`;
+
+/** `fareway.bookings`: create, passengers, reprice, book, retrieve, list. */
+export class Bookings {
+  constructor(private readonly ctx: ClientContext) {}
+
+  /**
+   * Locks the fare and creates a `draft` booking. Accepts a selection (`results.select(out, ret)`)
+   * or `{ trace_id, result_indices }`; when the client knows the search, the indices are checked
+   * against the spec's scenario table, and an expired search is refused locally.
+   */
+  async create(input: CreateBookingInput, options?: RequestOptions): Promise<CreatedBooking> {
+    const params = parseInput(
+      CreateBookingParamsSchema,
+      isSelection(input) ? { trace_id: input.trace_id, result_indices: [...input.result_indices] } : input,
+      'Invalid booking request',
+    );
+    const search = (isSelection(input) ? searchOfSelection(input) : undefined) ?? this.ctx.registry.search(params.trace_id);
+    if (search) {
+      const issues = search.checkResultIndices(params.result_indices);
+      if (issues.length) throw new RequestValidationError(issues, 'Invalid booking request');
+    }
+    const traceDeadline = this.ctx.registry.traceDeadline(params.trace_id);
+    if (traceDeadline?.isExpired(this.ctx.expiryMarginMs))
+      throw FareExpiredError.local('The search', { trace_id: params.trace_id });
+
+    const req = { endpoint: 'createBooking', method: 'POST', path: '/v1/flights/booking/', body: params, auth: true } as const;
+    const response = await this.ctx.requester.send(req, options);
+    const data = validateResponse(CreateBookingResponseSchema, response, req);
+    const source = search?.source ?? (isSelection(input) ? input.source : undefined);
+    const deadline = Deadline.fromResponse(data, {
+      kind: 'lock',
+      ...(source ? { source } : {}),
+      receivedAt: response.receivedAt,
+      expiresAtZone: this.ctx.expiresAtZone,
+    });
+    this.ctx.registry.updateBooking(data.booking_id, {
+      trace_id: data.trace_id,
+      source,
+      deadline,
+      pax_rules: data.pax_rules,
+      lastReprice: undefined,
+    });
+    return withMeta(data, { requestId: response.requestId, deadline });
+  }
+
+  /**
+   * Saves passengers after a local preflight against what the booking knows (pax_rules,
+   * passport_required, supplier, pax_count, travel dates). Given only a booking_id the client
+   * has not seen, it retrieves the booking first (one GET). Every problem is reported at once in
+   * a RequestValidationError, and nothing is sent.
+   */
+  async savePassengers(booking: BookingRef, passengers: PassengerInput[], options: SavePassengersOptions = {}): Promise<SavedPassengers> {
+    const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
+    this.#refuseIfLockExpired(id);
+    let body: { passengers: unknown[] };
+    let warnings: string[] = [];
+    if (options.skipPreflight) {
+      body = { passengers };
+    } else {
+      const memory = this.ctx.registry.booking(id);
+      let known: Partial<Booking> | undefined = typeof booking === 'object' && 'itinerary_items' in booking ? (booking as Partial<Booking>) : undefined;
+      if (!known) known = await this.retrieve(id, options);
+      const context = passengerContextFromBooking(
+        { ...known, ...(memory?.pax_rules && !known.pax_rules ? { pax_rules: memory.pax_rules } : {}) },
+        memory?.source,
+      );
+      const result = validatePassengers(passengers, context);
+      if (result.issues.length) throw new RequestValidationError(result.issues, 'Invalid passengers');
+      warnings = result.warnings;
+      for (const warning of warnings) this.ctx.logger.warn?.(warning, { booking_id: id });
+      body = { passengers: result.passengers };
+    }
+    const req = { endpoint: 'savePassengers', method: 'POST', path: bookingPath(id, 'passengers'), body, auth: true, context: { booking_id: id } } as const;
+    const response = await this.ctx.requester.send(req, options);
+    const data = validateResponse(SavePassengersResponseSchema, response, req);
+    const memory = this.ctx.registry.updateBooking(id, {
+      duplicates: { found: data.duplicates_found, entries: data.duplicates },
+    });
+    if (data.duplicates_found) {
+      this.ctx.logger.warn?.(`possible duplicate bookings found for ${id} (${data.duplicates.length})`, {
+        booking_id: id,
+        pnrs: data.duplicates.map((d) => d.pnr),
+      });
+    }
+    return withMeta(data, { requestId: response.requestId, deadline: memory.deadline, warnings });
+  }
+
+  /** Revalidates the price. When `pricing.price_changed` is true, `book` refuses until acknowledged. */
+  async reprice(booking: BookingRef, options?: RequestOptions): Promise<RepricedBooking> {
+    const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
+    this.#refuseIfLockExpired(id);
+    const req = { endpoint: 'reprice', method: 'POST', path: bookingPath(id, 'reprice'), auth: true, context: { booking_id: id } } as const;
+    const response = await this.ctx.requester.send(req, options);
+    const data = validateResponse(RepriceResponseSchema, response, req);
+    const memory = this.ctx.registry.updateBooking(id, {
+      lastReprice: {
+        price_changed: data.pricing.price_changed === true,
+        final_fare: data.pricing.final_fare,
+        previous: data.pricing.previous_total_amount ?? undefined,
+      },
+      ...this.#deadlineFrom(data, response.receivedAt, id),
+    });
+    return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
+  }
+
+  /**
+   * Books: issues the PNR and debits the wallet. Never blindly re-sent: a timeout, dropped
+   * connection or 5xx other than a clean 502 is reconciled by retrieving the booking.
+   * Refuses an unacknowledged price change (PriceChangedError) and, with the `'refuse'` duplicates
+   * policy, unacknowledged duplicates (DuplicateBookingError).
+   */
+  async book(booking: BookingRef, options: BookOptions = {}): Promise<BookResult> {
+    const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
+    this.#refuseIfLockExpired(id);
+    return bookWithReconciliation(this.ctx, id, options, (bid, opts) => this.retrieve(bid, opts));
+  }
+
+  /** Gets a booking (any partner-visible status). */
+  async retrieve(booking: BookingRef, options?: RequestOptions): Promise<RetrievedBooking> {
+    const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
+    const req = { endpoint: 'retrieve', method: 'GET', path: bookingPath(id), auth: true, context: { booking_id: id } } as const;
+    const response = await this.ctx.requester.send(req, options);
+    const data = validateResponse(RetrieveBookingResponseSchema, response, req);
+    const memory = this.ctx.registry.updateBooking(id, { trace_id: data.trace_id, ...this.#deadlineFrom(data, response.receivedAt, id) });
+    return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
+  }
+
+  /**
+   * Lists the partner's bookings, most recent first. Await it for one page, or iterate it with
+   * `for await` for every booking of every page. `limit` above 100 is refused locally.
+   * @example
+   * for await (const b of fareway.bookings.list({ limit: 100 })) console.log(b.id, b.status);
+   */
+  list(params: ListParams = {}, options?: RequestOptions): PagePromise {
+    const parsed = parseInput(ListParamsSchema, params, 'Invalid list request');
+    const fetchPage = async (p: { limit?: number | undefined; offset?: number | undefined }): Promise<Page> => {
+      const req = { endpoint: 'list', method: 'GET', path: '/v1/bookings/', query: { limit: p.limit, offset: p.offset }, auth: true } as const;
+      const response = await this.ctx.requester.send(req, options);
+      return new Page(validateResponse(BookingListResponseSchema, response, req), fetchPage, response.requestId);
+    };
+    return PagePromise.from(() => fetchPage(parsed));
+  }
+
+  #deadlineFrom(data: { expires_at?: string | null | undefined; remaining_seconds?: number | null | undefined; status?: string }, receivedAt: number, id: string) {
+    if (data.expires_at == null && data.remaining_seconds == null) return {};
+    const source = this.ctx.registry.booking(id)?.source;
+    return {
+      deadline: Deadline.fromResponse(data, { kind: 'lock', ...(source ? { source } : {}), receivedAt, expiresAtZone: this.ctx.expiresAtZone }),
+    };
+  }
+
+  #refuseIfLockExpired(id: string) {
+    const deadline = this.ctx.registry.booking(id)?.deadline;
+    if (deadline?.isExpired(this.ctx.expiryMarginMs)) throw FareExpiredError.local('The fare lock of this booking', { booking_id: id });
+  }
+}

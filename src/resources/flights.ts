@@ -1,0 +1,95 @@
+import { FareExpiredError } from '../errors.js';
+import type { ClientContext } from '../core/context.js';
+import { parseInput, withMeta } from '../core/context.js';
+import type { RequestOptions } from '../core/options.js';
+import { Deadline } from '../model/deadline.js';
+import { parseSearchResponse } from '../model/parse-search.js';
+import { isSelection, type SearchResults, type Selection } from '../model/search-results.js';
+import {
+  FareRulesParamsSchema,
+  FareRulesResponseSchema,
+  SearchParamsSchema,
+  toSearchRequestBody,
+  type FareRulesParams,
+  type FareRulesResponse,
+  type SearchParams,
+} from '../schemas/search.js';
+import { validateResponse } from '../core/request.js';
+
+/** Fare rules of one result index, with the fresh window the service reports. */
+export type FareRules = FareRulesResponse & {
+  /** The offer's window as reported by fare rules. */
+  readonly deadline: Deadline;
+  readonly requestId: string | undefined;
+};
+
+/** `fareway.flights`: search and fare rules. */
+export class Flights {
+  constructor(private readonly ctx: ClientContext) {}
+
+  /**
+   * Searches flights. Values are natural (numbers, booleans, Dates, cabin names) and sent as the
+   * wire's strings. Returns {@link SearchResults}: the wire data plus `returnsFor`/`select`.
+   * @example
+   * const results = await fareway.flights.search({ origin: 'del', destination: 'BOM',
+   *   preferred_departure_time: '2026-12-01', adult_count: 1 });
+   */
+  async search(params: SearchParams, options?: RequestOptions): Promise<SearchResults> {
+    const parsed = parseInput(SearchParamsSchema, params, 'Invalid search');
+    const body = toSearchRequestBody(parsed);
+    const response = await this.ctx.requester.send(
+      { endpoint: 'search', method: 'POST', path: '/v1/flights/search/', body, auth: true },
+      options,
+    );
+    const results = parseSearchResponse(response.data, {
+      source: parsed.source,
+      requestId: response.requestId,
+      receivedAt: response.receivedAt,
+      expiresAtZone: this.ctx.expiresAtZone,
+    });
+    this.ctx.registry.rememberSearch(results);
+    return results;
+  }
+
+  /**
+   * Fare rules for a selection (each of its result indices) or for one `{ trace_id, result_index }`.
+   * Refused locally with FareExpiredError when the search is known to have expired.
+   */
+  async fareRules(input: Selection | FareRulesParams, options?: RequestOptions): Promise<FareRules> {
+    const targets: FareRulesParams[] = isSelection(input)
+      ? input.result_indices.map((result_index) => ({ trace_id: input.trace_id, result_index }))
+      : [parseInput(FareRulesParamsSchema, input, 'Invalid fare rules request')];
+    const traceId = targets[0]!.trace_id;
+    this.#refuseIfExpired(traceId);
+    const answers = await Promise.all(targets.map((t) => this.#one(t, options)));
+    if (answers.length === 1) return answers[0]!;
+    // An independent round trip: one answer per leg, merged; the window is the earlier one.
+    const merged = { ...answers[0]!, rules: answers.flatMap((a) => a.rules) };
+    return withMeta(merged, {
+      deadline: Deadline.earliest(...answers.map((a) => a.deadline))!,
+      requestId: answers[0]!.requestId,
+      legs: answers,
+    }) as FareRules;
+  }
+
+  async #one(params: FareRulesParams, options?: RequestOptions): Promise<FareRules> {
+    const req = { endpoint: 'fareRules', method: 'POST', path: '/v1/flights/fare-rules/', body: params, auth: true } as const;
+    const response = await this.ctx.requester.send(req, options);
+    const data = validateResponse(FareRulesResponseSchema, response, req);
+    const search = this.ctx.registry.search(params.trace_id);
+    const deadline = Deadline.fromResponse(data, {
+      kind: 'offer',
+      ...(search ? { source: search.source } : {}),
+      receivedAt: response.receivedAt,
+      expiresAtZone: this.ctx.expiresAtZone,
+    });
+    this.ctx.registry.setTraceDeadline(params.trace_id, deadline);
+    return withMeta(data, { deadline, requestId: response.requestId });
+  }
+
+  #refuseIfExpired(traceId: string) {
+    const deadline = this.ctx.registry.traceDeadline(traceId);
+    if (deadline?.isExpired(this.ctx.expiryMarginMs)) throw FareExpiredError.local('The search', { trace_id: traceId });
+  }
+}
+

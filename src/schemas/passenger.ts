@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { dateInput } from './inputs.js';
+
+/** One SSR item (spec §2 SSR). */
+export const SsrItemSchema = z.looseObject({
+  code: z.string().min(1, 'is required'),
+  origin: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code').transform((s) => s.toUpperCase()),
+  destination: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code').transform((s) => s.toUpperCase()),
+  amt: z.number().int('must be a whole number of INR').nonnegative().optional(),
+  seat: z.string().optional(),
+});
+export type SsrItem = z.input<typeof SsrItemSchema>;
+
+/** `ssr`: three independent optional arrays. */
+export const SsrSchema = z.strictObject({
+  meal: z.array(SsrItemSchema).optional(),
+  baggage: z.array(SsrItemSchema).optional(),
+  seat: z.array(SsrItemSchema).optional(),
+});
+
+export const TITLES = ['Mr', 'Ms', 'Mrs'] as const;
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const PAX_TYPES = ['adult', 'child', 'infant'] as const;
+export type PaxType = (typeof PAX_TYPES)[number];
+
+/**
+ * GST fields sent by Fareway. The spec fixes `gst_number` and says the others are
+ * `gst_company_*` without naming them; these are the names Fareway uses. Extra `gst_company_*`
+ * keys are passed through untouched.
+ */
+export const GST_FIELDS = [
+  'gst_number',
+  'gst_company_name',
+  'gst_company_address',
+  'gst_company_email',
+  'gst_company_contact_number',
+] as const;
+
+const optionalText = z.string().trim().min(1, 'must not be empty').optional();
+
+/**
+ * A passenger (spec §2 Passenger). Dates accept a `Date` or `YYYY-MM-DD`. Unknown keys are kept
+ * (the spec does not list every GST field), so this is a loose object.
+ */
+export const PassengerSchema = z.looseObject({
+  title: z.enum(TITLES, { error: 'must be one of Mr, Ms, Mrs' }),
+  first_name: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+  last_name: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+  gender: z.enum(GENDERS, { error: 'must be one of male, female, other' }),
+  pax_type: z.enum(PAX_TYPES, { error: 'must be one of adult, child, infant' }),
+  dob: dateInput,
+  is_lead: z.boolean({ error: 'must be true or false' }),
+  email: z.email('must be an email address').optional(),
+  contact_number: optionalText,
+  cell_country_code: z.string().regex(/^\d{1,4}$/, "must be 1-4 digits without a leading '+'").optional(),
+  nationality: z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 2-letter country code').transform((s) => s.toUpperCase()).optional(),
+  address_line_one: optionalText,
+  address_line_two: optionalText,
+  city: optionalText,
+  country_code: z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 2-letter country code').transform((s) => s.toUpperCase()).optional(),
+  country_name: optionalText,
+  passport_number: optionalText,
+  passport_expiry: dateInput.optional(),
+  passport_issue_date: dateInput.optional(),
+  frequent_flyer_airline_code: optionalText,
+  frequent_flyer_number: optionalText,
+  gst_number: optionalText,
+  gst_company_name: optionalText,
+  gst_company_address: optionalText,
+  gst_company_email: optionalText,
+  gst_company_contact_number: optionalText,
+  ssr: SsrSchema.optional(),
+});
+/** A passenger as a caller passes it. */
+export type PassengerInput = z.input<typeof PassengerSchema>;
+/** A passenger as it goes on the wire. */
+export type Passenger = z.output<typeof PassengerSchema>;
+
+/** `POST …/passengers/` request. */
+export const SavePassengersParamsSchema = z.strictObject({
+  passengers: z.array(PassengerSchema).min(1, 'at least one passenger is required'),
+});

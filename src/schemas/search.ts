@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { FlightOptionSchema, PaxCountSchema, SOURCES } from './common.js';
+import { dateTimeInput, iataCode } from './inputs.js';
+
+/** Cabin names accepted by `flights.search`, and the digit code each is sent as (spec §4.1). */
+export const CABIN_CODES = {
+  all: '1',
+  economy: '2',
+  premium_economy: '3',
+  business: '4',
+  premium_business: '5',
+  first: '6',
+} as const;
+export type CabinClass = keyof typeof CABIN_CODES;
+
+/** Journey types with their wire codes. `multi_city` is refused locally (see docs/search.md). */
+export const JOURNEY_CODES = { one_way: '1', round_trip: '2', multi_city: '3' } as const;
+export type JourneyType = keyof typeof JOURNEY_CODES;
+
+const count = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number from 0 to 9` })
+    .int(`${field} must be a whole number from 0 to 9`)
+    .min(0, `${field} must be a whole number from 0 to 9`)
+    .max(9, `${field} must be at most 9`);
+
+/**
+ * `flights.search` input: wire field names with natural values. Counts are numbers, times are a
+ * `Date` or an ISO string, the cabin is a name. Everything is serialised to the wire's strings.
+ */
+export const SearchParamsSchema = z
+  .strictObject({
+    origin: iataCode,
+    destination: iataCode,
+    preferred_departure_time: dateTimeInput,
+    preferred_return_departure_time: dateTimeInput.optional(),
+    adult_count: count('adult_count').default(1),
+    child_count: count('child_count').default(0),
+    infant_count: count('infant_count').default(0),
+    direct_flight: z.boolean().default(false),
+    flight_cabin_class: z.enum(Object.keys(CABIN_CODES) as [CabinClass, ...CabinClass[]]).optional(),
+    journey_type: z.enum(['one_way', 'round_trip', 'multi_city']).optional(),
+    source: z.enum(SOURCES).default('supplier_a'),
+  })
+  .superRefine((p, ctx) => {
+    if (p.adult_count < 1) ctx.addIssue({ code: 'custom', path: ['adult_count'], message: 'at least one adult is required' });
+    if (p.infant_count > p.adult_count)
+      ctx.addIssue({ code: 'custom', path: ['infant_count'], message: 'must not exceed adult_count (one infant per adult)' });
+    if (p.origin === p.destination)
+      ctx.addIssue({ code: 'custom', path: ['destination'], message: 'must differ from origin' });
+    if (p.journey_type === 'multi_city')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['journey_type'],
+        message: 'multi_city is not defined by the v1 contract; search each leg as a one_way journey',
+      });
+    const roundTrip = p.journey_type === 'round_trip' || (p.journey_type === undefined && p.preferred_return_departure_time);
+    if (roundTrip && !p.preferred_return_departure_time)
+      ctx.addIssue({ code: 'custom', path: ['preferred_return_departure_time'], message: 'required for a round_trip' });
+    if (p.journey_type === 'one_way' && p.preferred_return_departure_time)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['preferred_return_departure_time'],
+        message: 'must be omitted for a one_way journey',
+      });
+    if (p.preferred_return_departure_time && p.preferred_return_departure_time < p.preferred_departure_time)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['preferred_return_departure_time'],
+        message: 'must not be before preferred_departure_time',
+      });
+  });
+/** What a caller passes to `flights.search`. */
+export type SearchParams = z.input<typeof SearchParamsSchema>;
+
+/** The search request exactly as it goes on the wire: every value a string (spec §4.1). */
+export interface SearchRequestBody {
+  direct_flight: 'true' | 'false';
+  adult_count: string;
+  child_count: string;
+  infant_count: string;
+  flight_cabin_class?: string;
+  journey_type: string;
+  preferred_departure_time: string;
+  preferred_return_departure_time?: string;
+  origin: string;
+  destination: string;
+  source: string;
+}
+
+/** Validates and serialises search params. Throws a ZodError on bad input. */
+export function toSearchRequestBody(params: z.output<typeof SearchParamsSchema>): SearchRequestBody {
+  const journey: JourneyType = params.journey_type ?? (params.preferred_return_departure_time ? 'round_trip' : 'one_way');
+  const body: SearchRequestBody = {
+    direct_flight: params.direct_flight ? 'true' : 'false',
+    adult_count: String(params.adult_count),
+    child_count: String(params.child_count),
+    infant_count: String(params.infant_count),
+    journey_type: JOURNEY_CODES[journey],
+    preferred_departure_time: params.preferred_departure_time,
+    origin: params.origin,
+    destination: params.destination,
+    source: params.source,
+  };
+  if (params.flight_cabin_class) body.flight_cabin_class = CABIN_CODES[params.flight_cabin_class];
+  if (params.preferred_return_departure_time)
+    body.preferred_return_departure_time = params.preferred_return_departure_time;
+  return body;
+}
+
+/** `POST /v1/flights/search/` response (spec §4.1). */
+export const SearchResponseSchema = z.looseObject({
+  trace_id: z.string(),
+  currency: z.string(),
+  journey_type: z.enum(['one_way', 'round_trip']),
+  is_domestic: z.boolean(),
+  pax_count: PaxCountSchema,
+  round_trip_style: z.enum(['independent', 'coupled']).nullable().optional(),
+  outbound: z.array(FlightOptionSchema),
+  inbound: z.array(FlightOptionSchema).default([]),
+  expires_at: z.string().nullable().optional(),
+  remaining_seconds: z.number().nullable().optional(),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+/** One fare rule (spec §2). */
+export const FareRuleSchema = z.looseObject({
+  airline: z.string(),
+  origin: z.string(),
+  destination: z.string(),
+  rule_text: z.string(),
+});
+export type FareRule = z.infer<typeof FareRuleSchema>;
+
+/** `POST /v1/flights/fare-rules/` request. */
+export const FareRulesParamsSchema = z.strictObject({
+  trace_id: z.string().min(1, 'is required'),
+  result_index: z.string().min(1, 'is required'),
+});
+export type FareRulesParams = z.input<typeof FareRulesParamsSchema>;
+
+/** `POST /v1/flights/fare-rules/` response (spec §4.2). */
+export const FareRulesResponseSchema = z.looseObject({
+  trace_id: z.string(),
+  result_index: z.string(),
+  expires_at: z.string().nullable().optional(),
+  remaining_seconds: z.number().nullable().optional(),
+  rules: z.array(FareRuleSchema),
+});
+export type FareRulesResponse = z.infer<typeof FareRulesResponseSchema>;
