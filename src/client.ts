@@ -106,8 +106,8 @@ export class Fareway {
       timeout: positive('timeout', options.timeout, DEFAULTS.timeout, 1),
       maxRetries: positive('maxRetries', options.maxRetries, DEFAULTS.maxRetries),
       maxRetryAfterMs: positive('maxRetryAfterMs', options.maxRetryAfterMs, DEFAULTS.maxRetryAfterMs),
-      retryBaseDelayMs: DEFAULTS.retryBaseDelayMs,
-      retryMaxDelayMs: DEFAULTS.retryMaxDelayMs,
+      retryBaseDelayMs: positive('retryBackoff.baseDelayMs', options.retryBackoff?.baseDelayMs, DEFAULTS.retryBaseDelayMs),
+      retryMaxDelayMs: positive('retryBackoff.maxDelayMs', options.retryBackoff?.maxDelayMs, DEFAULTS.retryMaxDelayMs),
       logger,
       hooks,
     });

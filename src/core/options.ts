@@ -105,6 +105,8 @@ export interface ClientOptions {
   autocompleteCacheMs?: number;
   /** Max cached autocomplete queries. @default 500 */
   autocompleteCacheSize?: number;
+  /** Backoff between retries: full jitter in [d/2, d], d = baseDelayMs·2ⁿ⁻¹ capped at maxDelayMs. @default { baseDelayMs: 500, maxDelayMs: 8_000 } */
+  retryBackoff?: { baseDelayMs?: number; maxDelayMs?: number };
   /** Cap on a `Retry-After` the SDK will honour, in ms. @default 60_000 */
   maxRetryAfterMs?: number;
   /**

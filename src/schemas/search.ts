@@ -17,12 +17,12 @@ export type CabinClass = keyof typeof CABIN_CODES;
 export const JOURNEY_CODES = { one_way: '1', round_trip: '2', multi_city: '3' } as const;
 export type JourneyType = keyof typeof JOURNEY_CODES;
 
-const count = (field: string) =>
+const count = (_field: string) =>
   z
-    .number({ error: `${field} must be a whole number from 0 to 9` })
-    .int(`${field} must be a whole number from 0 to 9`)
-    .min(0, `${field} must be a whole number from 0 to 9`)
-    .max(9, `${field} must be at most 9`);
+    .number({ error: 'must be a whole number from 0 to 9' })
+    .int('must be a whole number from 0 to 9')
+    .min(0, 'must be a whole number from 0 to 9')
+    .max(9, 'must be at most 9');
 
 /**
  * `flights.search` input: wire field names with natural values. Counts are numbers, times are a

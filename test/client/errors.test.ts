@@ -1,0 +1,176 @@
+import { http, HttpResponse } from 'msw';
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  AuthenticationError,
+  BadRequestError,
+  FareExpiredError,
+  InsufficientBalanceError,
+  InternalServerError,
+  NotFoundError,
+  RateLimitError,
+  ResponseValidationError,
+  UpstreamError,
+} from '../../src/index.js';
+import { BOOKING, oneWaySearch } from '../fixtures/wire.js';
+import { BASE, KEY, client, envelope, mockService } from '../helpers/mock-service.js';
+
+const svc = mockService();
+const retrievePath = `/v1/flights/booking/${BOOKING}/`;
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Error);
+  return error as Error;
+}
+
+function expectNoKey(error: Error) {
+  for (const text of [error.message, error.stack ?? '', JSON.stringify(error), inspect(error, { depth: 20, showHidden: true })]) {
+    expect(text).not.toContain(KEY);
+  }
+}
+
+describe('the error envelope becomes a typed error', () => {
+  it.each([
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [404, NotFoundError],
+    [409, FareExpiredError],
+    [429, RateLimitError],
+    [500, InternalServerError],
+    [502, UpstreamError],
+    [503, InternalServerError],
+    [418, APIError],
+  ])('%i → %s, with status, details, request id and a readable message', async (status, Class) => {
+    svc.reply('get', retrievePath, envelope('First problem', 'Second problem'), { status, headers: { 'x-request-id': 'req_err_9' } });
+    const error = (await failure(client().bookings.retrieve(BOOKING))) as APIError;
+    expect(error).toBeInstanceOf(Class);
+    expect(error.name).toBe(Class.name);
+    expect(error.status).toBe(status);
+    expect(error.requestId).toBe('req_err_9');
+    expect(error.details).toEqual(['First problem', 'Second problem']);
+    expect(error.message).toContain(String(status));
+    expect(error.message).toContain('First problem');
+    expect(error.message).toContain('req_err_9');
+    expect(error.context).toEqual({ booking_id: BOOKING });
+    expectNoKey(error);
+  });
+
+  it('409 is a FareExpiredError that tells the client to search again', async () => {
+    svc.reply('post', '/v1/flights/fare-rules/', envelope('Fare expired, please search again'), { status: 409 });
+    const error = (await failure(client().flights.fareRules({ trace_id: 't', result_index: 'r' }))) as FareExpiredError;
+    expect(error).toBeInstanceOf(FareExpiredError);
+    expect(error.local).toBe(false);
+    expect(error.message).toMatch(/search again/);
+  });
+
+  it('an insufficient balance is recognised by 402 or by its detail', async () => {
+    svc.reply('post', `/v1/flights/booking/${BOOKING}/book/`, envelope('Payment required'), { status: 402 });
+    expect(await failure(client().bookings.book(BOOKING))).toBeInstanceOf(InsufficientBalanceError);
+    svc.reply('post', `/v1/flights/booking/${BOOKING}/book/`, envelope('Insufficient wallet balance: need 5230.50, have 100.00'), { status: 400 });
+    const error = (await failure(client().bookings.book(BOOKING))) as InsufficientBalanceError;
+    expect(error).toBeInstanceOf(InsufficientBalanceError);
+    expect(error.status).toBe(400);
+  });
+
+  it('429 exposes Retry-After', async () => {
+    svc.reply('get', retrievePath, envelope('Slow down'), { status: 429, headers: { 'retry-after': '7' } });
+    const error = (await failure(client().bookings.retrieve(BOOKING))) as RateLimitError;
+    expect(error.retryAfterMs).toBe(7000);
+    expect(error.retryAfter).toBe(7);
+  });
+});
+
+describe('bodies that are not the envelope still give the right class', () => {
+  const raw = (status: number, body: string, contentType: string) =>
+    svc.use(http.get(`${BASE}${retrievePath}`, () => new HttpResponse(body, { status, headers: { 'content-type': contentType, 'x-request-id': 'req_raw' } })));
+
+  it('an HTML 502 page from a proxy', async () => {
+    raw(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html');
+    const error = (await failure(client().bookings.retrieve(BOOKING))) as UpstreamError;
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error.status).toBe(502);
+    expect(error.requestId).toBe('req_raw');
+    expect(error.details[0]).toMatch(/not JSON \(text\/html\)/);
+  });
+
+  it('an empty body', async () => {
+    raw(500, '', 'application/json');
+    const error = (await failure(client().bookings.retrieve(BOOKING))) as InternalServerError;
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.details).toEqual(['Empty response body']);
+  });
+
+  it('truncated JSON', async () => {
+    raw(404, '{"success": false, "errors": [{"detail": ["Booking not fo', 'application/json');
+    const error = (await failure(client().bookings.retrieve(BOOKING))) as NotFoundError;
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.requestId).toBe('req_raw');
+  });
+
+  it('JSON that is not the envelope', async () => {
+    raw(400, '{"message":"bad"}', 'application/json');
+    const error = (await failure(client().bookings.retrieve(BOOKING))) as BadRequestError;
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error.body).toEqual({ message: 'bad' });
+  });
+});
+
+describe('answers that break the contract', () => {
+  it('a 2xx body missing required fields gives ResponseValidationError with paths and the request id', async () => {
+    const body = oneWaySearch();
+    (body.outbound[1] as Record<string, unknown>).pricing = { currency: 'INR', final_fare: 'cheap' };
+    svc.reply('post', '/v1/flights/search/', body, { headers: { 'x-request-id': 'req_bad_body' } });
+    const error = (await failure(client().flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: '2026-12-01' }))) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.requestId).toBe('req_bad_body');
+    expect(error.issues.map((i) => i.path)).toContain('outbound[1].pricing.final_fare');
+  });
+
+  it('a 2xx body that is not JSON', async () => {
+    svc.use(http.get(`${BASE}${retrievePath}`, () => new HttpResponse('{"booking_id": "x', { status: 200, headers: { 'x-request-id': 'req_trunc' } })));
+    const error = (await failure(client().bookings.retrieve(BOOKING))) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.requestId).toBe('req_trunc');
+    expect(error.message).toMatch(/not valid JSON/);
+  });
+});
+
+describe('faults without a response', () => {
+  it('a dropped connection is an APIConnectionError without the key', async () => {
+    svc.use(http.get(`${BASE}${retrievePath}`, () => HttpResponse.error()));
+    const error = await failure(client().bookings.retrieve(BOOKING));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expectNoKey(error);
+  });
+
+  it('a slow answer is an APITimeoutError (per-call timeout)', async () => {
+    const { delay } = await import('msw');
+    svc.use(http.get(`${BASE}${retrievePath}`, async () => {
+      await delay(2_000);
+      return HttpResponse.json({});
+    }));
+    const error = await failure(client({ timeout: 10_000 }).bookings.retrieve(BOOKING, { timeout: 50 }));
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expectNoKey(error);
+  });
+
+  it('an AbortSignal cancels the call with its reason', async () => {
+    const { delay } = await import('msw');
+    svc.use(http.get(`${BASE}${retrievePath}`, async () => {
+      await delay(2_000);
+      return HttpResponse.json({});
+    }));
+    const controller = new AbortController();
+    const pending = client().bookings.retrieve(BOOKING, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('user cancelled')), 20);
+    const error = await failure(pending);
+    expect(error.message).toBe('user cancelled');
+  });
+});

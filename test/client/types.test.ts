@@ -1,0 +1,51 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type {
+  APIError,
+  BookResult,
+  BookingListEntry,
+  CreatedBooking,
+  Deadline,
+  Fareway,
+  FareRules,
+  Page,
+  PagePromise,
+  Pricing,
+  SearchParams,
+  SearchResults,
+  Selection,
+} from '../../src/index.js';
+import { FareExpiredError, RateLimitError } from '../../src/index.js';
+
+describe('public types', () => {
+  it('methods return the documented types', () => {
+    expectTypeOf<Fareway['flights']['search']>().returns.resolves.toEqualTypeOf<SearchResults>();
+    expectTypeOf<Fareway['flights']['fareRules']>().returns.resolves.toEqualTypeOf<FareRules>();
+    expectTypeOf<Fareway['bookings']['create']>().returns.resolves.toEqualTypeOf<CreatedBooking>();
+    expectTypeOf<Fareway['bookings']['book']>().returns.resolves.toEqualTypeOf<BookResult>();
+    expectTypeOf<Fareway['bookings']['list']>().returns.toEqualTypeOf<PagePromise>();
+    expectTypeOf<PagePromise>().toExtend<Promise<Page>>();
+    expectTypeOf<PagePromise>().toExtend<AsyncIterable<BookingListEntry>>();
+  });
+
+  it('search params take natural values', () => {
+    expectTypeOf<{ origin: 'del'; destination: 'BOM'; preferred_departure_time: Date; adult_count: 2; direct_flight: true; flight_cabin_class: 'economy' }>().toExtend<SearchParams>();
+    expectTypeOf<{ origin: 'DEL'; destination: 'BOM'; preferred_departure_time: '2026-12-01'; adult_count: '2' }>().not.toExtend<SearchParams>();
+    expectTypeOf<{ origin: 'DEL'; destination: 'BOM'; preferred_departure_time: '2026-12-01'; flight_cabin_class: '2' }>().not.toExtend<SearchParams>();
+  });
+
+  it('selections and results carry what a partner needs', () => {
+    expectTypeOf<Selection['result_indices']>().toEqualTypeOf<readonly [string] | readonly [string, string]>();
+    expectTypeOf<Selection['pricing']>().toEqualTypeOf<Pricing>();
+    expectTypeOf<CreatedBooking['deadline']>().toEqualTypeOf<Deadline | undefined>();
+    expectTypeOf<CreatedBooking['booking_id']>().toBeString();
+    expectTypeOf<BookResult['pnr']>().toBeString();
+  });
+
+  it('errors expose status, requestId and details', () => {
+    expectTypeOf<APIError['status']>().toBeNumber();
+    expectTypeOf<APIError['requestId']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<APIError['details']>().toEqualTypeOf<string[]>();
+    expectTypeOf<RateLimitError>().toExtend<APIError>();
+    expectTypeOf<FareExpiredError['local']>().toBeBoolean();
+  });
+});
