@@ -14,7 +14,7 @@ import type {
   SearchResults,
   Selection,
 } from '../../src/index.js';
-import { FareExpiredError, RateLimitError } from '../../src/index.js';
+import type { FareExpiredError, RateLimitError } from '../../src/index.js';
 
 describe('public types', () => {
   it('methods return the documented types', () => {

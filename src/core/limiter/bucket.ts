@@ -1,0 +1,281 @@
+import { ReturnLog } from './return-log.js';
+
+/** Where a bucket's tokens live: in this process, or shared through Redis. */
+export interface TokenSource {
+  /**
+   * `true`: a token was taken now. `false`: none is free; `wake()` is called when one may be.
+   * A promise: resolves once a token has been taken (clustered; may take a while).
+   */
+  take(): boolean | Promise<void>;
+  /** Tokens can be taken synchronously (enables the hot-path shortcut). */
+  readonly sync: boolean;
+  /** How many `take()` promises may be pending at once. */
+  readonly maxInFlight: number;
+  /** A request was sent at `sentAt` (performance.now()) with the token just taken. */
+  sent(sentAt: number): void;
+  /** A token taken but not used for a send (abort, pause) goes back at once. */
+  giveBack(): void;
+  setKeepAlive(on: boolean): void;
+  close(): Promise<void>;
+}
+
+interface Entry {
+  fn: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+  state: 'queued' | 'taking' | 'done';
+  prev: Entry | undefined;
+  next: Entry | undefined;
+}
+
+export interface BucketOptions {
+  maxQueue: number;
+  queueFullError: () => unknown;
+  closedError: () => unknown;
+}
+
+/**
+ * One budget's FIFO queue in front of a TokenSource: bounded, abortable (a queued call is really
+ * removed), pausable, closable. The tokens arrive later in Redis mode (`attach`).
+ */
+export class Bucket {
+  private first: Entry | undefined;
+  private last: Entry | undefined;
+  private queued = 0;
+  private readonly taking = new Set<Entry>();
+  private pausedUntil = 0;
+  private pauseTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+  private tokens: TokenSource | undefined;
+
+  constructor(private readonly options: BucketOptions) {}
+
+  attach(tokens: TokenSource): void {
+    this.tokens = tokens;
+    this.drain();
+  }
+
+  /** Tokens may have come back: start what can start. */
+  wake(): void {
+    this.drain();
+  }
+
+  schedule<T>(fn: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    if (this.closed) return Promise.reject(this.options.closedError());
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const tokens = this.tokens;
+    // Hot path: nothing waiting, not paused, a token free -> run now, no extra ticks.
+    if (tokens?.sync && this.first === undefined && performance.now() >= this.pausedUntil && tokens.take() === true) {
+      tokens.sent(performance.now());
+      try {
+        return Promise.resolve(fn());
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    if (this.queued + this.taking.size >= this.options.maxQueue) {
+      return Promise.reject(this.options.queueFullError());
+    }
+    return new Promise<T>((resolve, reject) => {
+      const entry: Entry = {
+        fn,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        signal,
+        onAbort: undefined,
+        state: 'queued',
+        prev: undefined,
+        next: undefined,
+      };
+      if (signal) {
+        entry.onAbort = () => this.abort(entry);
+        signal.addEventListener('abort', entry.onAbort, { once: true });
+      }
+      this.link(entry, false);
+      this.drain();
+    });
+  }
+
+  /** Holds every queued call until `ms` from now; extends, never shortens, a pause in force. */
+  pause(ms: number): void {
+    if (!(ms > 0) || this.closed) return;
+    const until = performance.now() + ms;
+    if (until <= this.pausedUntil) return;
+    this.pausedUntil = until;
+    if (this.pauseTimer !== undefined) {
+      clearTimeout(this.pauseTimer);
+      this.pauseTimer = undefined;
+      this.drain();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.pauseTimer !== undefined) clearTimeout(this.pauseTimer);
+    this.pauseTimer = undefined;
+    const waiting: Entry[] = [...this.taking];
+    for (let e = this.first; e !== undefined; e = e.next) waiting.push(e);
+    this.first = this.last = undefined;
+    this.queued = 0;
+    for (const entry of waiting) this.finish(entry).reject(this.options.closedError());
+    await this.tokens?.close();
+  }
+
+  private drain(): void {
+    const tokens = this.tokens;
+    if (tokens === undefined || this.closed) return;
+    while (this.first !== undefined) {
+      const now = performance.now();
+      if (now < this.pausedUntil) {
+        this.armPause(now);
+        break;
+      }
+      if (this.taking.size >= tokens.maxInFlight) break;
+      const taken = tokens.take();
+      if (taken === false) break;
+      const entry = this.unlink(this.first);
+      if (taken === true) {
+        this.start(entry, tokens);
+        continue;
+      }
+      entry.state = 'taking';
+      this.taking.add(entry);
+      taken.then(
+        () => this.taken(entry, tokens),
+        (error: unknown) => {
+          this.taking.delete(entry);
+          if (entry.state === 'taking') this.finish(entry).reject(error);
+          this.drain();
+        },
+      );
+    }
+    this.updateKeepAlive();
+  }
+
+  /** A clustered token arrived for `entry`. */
+  private taken(entry: Entry, tokens: TokenSource): void {
+    this.taking.delete(entry);
+    if (entry.state !== 'taking' || this.closed) {
+      tokens.giveBack(); // aborted (or closed) while waiting: never hold or spend the token
+    } else if (performance.now() < this.pausedUntil) {
+      tokens.giveBack(); // a pause began meanwhile: back to the head of the line, token returned
+      entry.state = 'queued';
+      this.link(entry, true);
+    } else {
+      this.start(entry, tokens);
+    }
+    this.drain();
+  }
+
+  private start(entry: Entry, tokens: TokenSource): void {
+    const { resolve, reject } = this.finish(entry);
+    tokens.sent(performance.now());
+    try {
+      Promise.resolve(entry.fn()).then(resolve, reject);
+    } catch (error) {
+      reject(error);
+    }
+  }
+
+  private abort(entry: Entry): void {
+    if (entry.state === 'queued') this.unlink(entry);
+    else if (entry.state !== 'taking') return;
+    // 'taking': the token, if it comes, is given back in taken().
+    this.finish(entry).reject(entry.signal?.reason);
+    this.updateKeepAlive();
+  }
+
+  /** Marks the entry settled and detaches its abort listener. */
+  private finish(entry: Entry): Pick<Entry, 'resolve' | 'reject'> {
+    entry.state = 'done';
+    if (entry.onAbort) entry.signal?.removeEventListener('abort', entry.onAbort);
+    entry.onAbort = undefined;
+    return entry;
+  }
+
+  private armPause(now: number): void {
+    if (this.pauseTimer !== undefined) return;
+    this.pauseTimer = setTimeout(
+      () => {
+        this.pauseTimer = undefined;
+        this.drain();
+      },
+      Math.ceil(this.pausedUntil - now) + 1,
+    );
+  }
+
+  private updateKeepAlive(): void {
+    const waiting = this.queued + this.taking.size > 0;
+    this.tokens?.setKeepAlive(waiting);
+    if (this.pauseTimer !== undefined) {
+      if (waiting) this.pauseTimer.ref();
+      else this.pauseTimer.unref();
+    }
+  }
+
+  private link(entry: Entry, atHead: boolean): void {
+    this.queued++;
+    if (this.first === undefined || this.last === undefined) {
+      this.first = this.last = entry;
+    } else if (atHead) {
+      entry.next = this.first;
+      this.first.prev = entry;
+      this.first = entry;
+    } else {
+      entry.prev = this.last;
+      this.last.next = entry;
+      this.last = entry;
+    }
+  }
+
+  private unlink(entry: Entry): Entry {
+    this.queued--;
+    if (entry.prev) entry.prev.next = entry.next;
+    else this.first = entry.next;
+    if (entry.next) entry.next.prev = entry.prev;
+    else this.last = entry.prev;
+    entry.prev = entry.next = undefined;
+    return entry;
+  }
+}
+
+/** Tokens held in this process: an exact sliding-window log. */
+export class LocalTokens implements TokenSource {
+  readonly sync = true;
+  readonly maxInFlight = Infinity;
+  private available: number;
+  private readonly log: ReturnLog;
+
+  constructor(limit: number, holdMs: number, wake: () => void) {
+    this.available = limit;
+    this.log = new ReturnLog(holdMs, (count) => {
+      this.available += count;
+      wake();
+    });
+  }
+
+  take(): boolean {
+    if (this.available <= 0) return false;
+    this.available--;
+    return true;
+  }
+
+  sent(sentAt: number): void {
+    this.log.push(sentAt);
+  }
+
+  giveBack(): void {
+    this.available++;
+  }
+
+  setKeepAlive(on: boolean): void {
+    this.log.setKeepAlive(on);
+  }
+
+  async close(): Promise<void> {
+    this.log.clear();
+  }
+}

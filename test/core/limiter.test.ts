@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { createLimiter, defaultMarginMs, normaliseRateLimits, type Bucket, type Limiter } from '../../src/core/limiter.ts';
+import { maxInAnyWindow, runTsChild } from '../helpers/redis.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Schedules a call that records when it was sent. */
+function recorder(limiter: Limiter, bucket: Bucket = 'search') {
+  const starts: number[] = [];
+  const call = (signal?: AbortSignal, label?: string, order?: string[]) =>
+    limiter.schedule(
+      bucket,
+      async () => {
+        starts.push(performance.now());
+        if (label !== undefined) order?.push(label);
+        return label;
+      },
+      { signal },
+    );
+  return { starts, call };
+}
+
+describe('normaliseRateLimits', () => {
+  it('applies the spec defaults: search 60, book 30, other 120 per minute', () => {
+    expect(normaliseRateLimits(undefined)).toEqual({
+      search: { limit: 60, windowMs: 60_000 },
+      book: { limit: 30, windowMs: 60_000 },
+      other: { limit: 120, windowMs: 60_000 },
+    });
+  });
+
+  it('accepts numbers per minute, { limit, windowMs } and false', () => {
+    expect(normaliseRateLimits({ search: 10, book: { limit: 3, windowMs: 1000 }, other: false })).toEqual({
+      search: { limit: 10, windowMs: 60_000 },
+      book: { limit: 3, windowMs: 1000 },
+      other: false,
+    });
+    expect(normaliseRateLimits(false)).toEqual({ search: false, book: false, other: false });
+  });
+
+  it('rejects a non-positive or fractional limit', () => {
+    expect(() => normaliseRateLimits({ search: 0 })).toThrow(TypeError);
+    expect(() => normaliseRateLimits({ book: { limit: 1.5, windowMs: 1000 } })).toThrow(TypeError);
+    expect(() => normaliseRateLimits({ other: { limit: 1, windowMs: -1 } })).toThrow(TypeError);
+  });
+
+  it('defaults the margin to 250 ms, or 5% of a short window', () => {
+    expect(defaultMarginMs(60_000)).toBe(250);
+    expect(defaultMarginMs(300)).toBe(15);
+  });
+});
+
+describe('createLimiter (local)', () => {
+  it('never lets more than limit calls start in any sliding window', async () => {
+    const limiter = createLimiter('key', { search: { limit: 5, windowMs: 300 } });
+    const { starts, call } = recorder(limiter);
+    const calls = Array.from({ length: 17 }, () => call());
+    await sleep(130);
+    calls.push(...Array.from({ length: 4 }, () => call()));
+    await sleep(170);
+    calls.push(...Array.from({ length: 3 }, () => call()));
+    await Promise.all(calls);
+    expect(starts).toHaveLength(24);
+    expect(maxInAnyWindow(starts, 300)).toBeLessThanOrEqual(5);
+    await limiter.close();
+  });
+
+  it('lets an idle limiter send a full burst at once', async () => {
+    const limiter = createLimiter('key', { search: { limit: 5, windowMs: 300 } });
+    const { starts, call } = recorder(limiter);
+    const calls = Array.from({ length: 8 }, () => call());
+    // Started before any token could have come back: the whole budget, no more.
+    expect(starts).toHaveLength(5);
+    await Promise.all(calls);
+    expect(starts).toHaveLength(8);
+    await limiter.close();
+  });
+
+  it('keeps the buckets independent', async () => {
+    const limiter = createLimiter('key', { search: { limit: 2, windowMs: 10_000 }, book: { limit: 2, windowMs: 10_000 } });
+    const search = recorder(limiter, 'search');
+    const book = recorder(limiter, 'book');
+    const waiting = [search.call(), search.call(), search.call()];
+    void waiting[2]?.catch(() => undefined);
+    await Promise.all([book.call(), book.call(), waiting[0], waiting[1]]);
+    expect(search.starts).toHaveLength(2);
+    expect(book.starts).toHaveLength(2);
+    await limiter.close();
+    await expect(waiting[2]).rejects.toMatchObject({ code: 'LIMITER_CLOSED' });
+  });
+
+  it('runs calls of a bucket set to false immediately, and reports mode off when all are off', async () => {
+    const limiter = createLimiter('key', { search: { limit: 1, windowMs: 10_000 }, book: false });
+    const { starts, call } = recorder(limiter, 'book');
+    await Promise.all(Array.from({ length: 50 }, () => call()));
+    expect(starts).toHaveLength(50);
+    expect(limiter.mode).toBe('local');
+    await limiter.close();
+
+    const off = createLimiter('key', false);
+    await off.ready();
+    expect(off.mode).toBe('off');
+    await expect(off.schedule('search', async () => 'ran')).resolves.toBe('ran');
+    await off.close();
+  });
+
+  it('takes an aborted call out of the queue with the signal reason, without spending a token', async () => {
+    const limiter = createLimiter('key', { search: { limit: 2, windowMs: 300 } });
+    const order: string[] = [];
+    const { starts, call } = recorder(limiter);
+    await Promise.all([call(undefined, 'a1', order), call(undefined, 'a2', order)]);
+    const controller = new AbortController();
+    const aborted = call(controller.signal, 'aborted', order);
+    const c = call(undefined, 'c', order);
+    const d = call(undefined, 'd', order);
+    const reason = new Error('caller gave up');
+    controller.abort(reason);
+    await expect(aborted).rejects.toBe(reason);
+    await Promise.all([c, d]);
+    expect(order).toEqual(['a1', 'a2', 'c', 'd']);
+    // c and d both got the two tokens returned together: the aborted call spent none.
+    expect((starts[3] as number) - (starts[2] as number)).toBeLessThan(300);
+    await expect(call(AbortSignal.abort('already'))).rejects.toBe('already');
+    await limiter.close();
+  });
+
+  it('rejects beyond maxQueue with onQueueFull, or a coded error by default', async () => {
+    const limiter = createLimiter('key', { search: { limit: 1, windowMs: 10_000 }, maxQueue: 2 });
+    const { call } = recorder(limiter);
+    const held = [call(), call(), call()];
+    for (const p of held) void p.catch(() => undefined);
+    await expect(call()).rejects.toMatchObject({ code: 'RATE_LIMIT_QUEUE_FULL' });
+    await limiter.close();
+
+    const custom = createLimiter('key', {
+      book: { limit: 1, windowMs: 10_000 },
+      maxQueue: 0,
+      onQueueFull: (bucket, max) => new RangeError(`${bucket} ${max}`),
+    });
+    await custom.schedule('book', async () => 1);
+    await expect(custom.schedule('book', async () => 2)).rejects.toThrow(new RangeError('book 0'));
+    await custom.close();
+  });
+
+  it('holds queued calls during a pause, extending but never shortening it, and keeps their order', async () => {
+    const limiter = createLimiter('key', { other: { limit: 10, windowMs: 300 } });
+    const order: string[] = [];
+    const { starts, call } = recorder(limiter, 'other');
+    await call(undefined, 'before', order);
+    const pausedAt = performance.now();
+    limiter.pause('other', 200);
+    limiter.pause('other', 50);
+    const calls = [call(undefined, 'p1', order), call(undefined, 'p2', order), call(undefined, 'p3', order)];
+    await sleep(20);
+    expect(order).toEqual(['before']);
+    await Promise.all(calls);
+    expect(order).toEqual(['before', 'p1', 'p2', 'p3']);
+    for (const t of starts.slice(1)) expect(t - pausedAt).toBeGreaterThanOrEqual(198);
+    await limiter.close();
+  });
+
+  it('rejects queued calls on close() and rejects new ones after it', async () => {
+    const limiter = createLimiter('key', { search: { limit: 1, windowMs: 60_000 } });
+    await limiter.schedule('search', async () => 1);
+    const queued = limiter.schedule('search', async () => 2);
+    await limiter.close();
+    await expect(queued).rejects.toMatchObject({ code: 'LIMITER_CLOSED' });
+    await expect(limiter.schedule('search', async () => 3)).rejects.toMatchObject({ code: 'LIMITER_CLOSED' });
+  });
+
+  it('lets the process exit by itself after close()', async () => {
+    const child = await runTsChild('test/redis/close-child.ts');
+    expect(child.code, child.stderr).toBe(0);
+    expect(JSON.parse(child.stdout)).toEqual({ ran: 5, rejected: 15, codes: ['LIMITER_CLOSED'] });
+  });
+});
