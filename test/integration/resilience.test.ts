@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BookingOutcomeUnknownError,
+  InternalServerError,
+  UpstreamError,
+  type Fareway,
+  type ReconcileEvent,
+  type RetryEvent,
+} from '../../src/index.js';
+import { inDays, passengersFor, useSandbox } from '../helpers/sandbox.js';
+
+const sbx = useSandbox({ seed: 11 });
+
+/** A booking of supplier_b, domestic one-way, up to `priced`. */
+async function pricedBooking(fareway: Fareway) {
+  const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20), source: 'supplier_b' });
+  const booking = await fareway.bookings.create(results.select(results.outbound[0]!));
+  await fareway.bookings.savePassengers(booking, passengersFor(results));
+  await fareway.bookings.reprice(booking);
+  return booking;
+}
+
+describe('retries of calls safe to repeat', () => {
+  it('retries a 429, honouring Retry-After, visible to hooks with the request id', async () => {
+    const retries: RetryEvent[] = [];
+    const limited: unknown[] = [];
+    const fareway = sbx.client({ maxRetries: 2, hooks: { onRetry: (e) => retries.push(e), onRateLimited: (e) => limited.push(e) } });
+    sbx.control.failNext('search', { status: 429, headers: { 'Retry-After': '0' } });
+    const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20) });
+    expect(results.outbound.length).toBeGreaterThan(0);
+    expect(sbx.calls('search')).toHaveLength(2);
+    expect(retries).toHaveLength(1);
+    expect(retries[0]!.requestId).toMatch(/\S/);
+    expect(retries[0]!.error.name).toBe('RateLimitError');
+    expect(limited).toHaveLength(1);
+  });
+
+  it('retries a 502 only once', async () => {
+    const fareway = sbx.client({ maxRetries: 5 });
+    sbx.control.failNext('search', { status: 502, times: 3 });
+    await expect(fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20) })).rejects.toBeInstanceOf(UpstreamError);
+    expect(sbx.calls('search')).toHaveLength(2);
+  });
+
+  it('retries a 500 and a dropped connection on create, up to maxRetries', async () => {
+    const fareway = sbx.client({ maxRetries: 2 });
+    const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20), source: 'supplier_b' });
+    sbx.control.failNext('createBooking', { status: 500 });
+    sbx.control.failNext('createBooking', { drop: true });
+    const booking = await fareway.bookings.create(results.select(results.outbound[0]!));
+    expect(booking.status).toBe('draft');
+    expect(sbx.calls('createBooking').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives up after maxRetries, per call', async () => {
+    const fareway = sbx.client({ maxRetries: 3 });
+    sbx.control.failNext('list', { status: 500, times: 5 });
+    await expect(fareway.bookings.list({ limit: 5 }, { maxRetries: 1 })).rejects.toBeInstanceOf(InternalServerError);
+    expect(sbx.calls('list')).toHaveLength(2);
+  });
+});
+
+describe('book is never blindly re-sent', () => {
+  it('a connection dropped after the service committed ends with one PNR, one debit and a normal return', async () => {
+    const events: ReconcileEvent[] = [];
+    const fareway = sbx.client({ maxRetries: 3, hooks: { onReconcile: (e) => events.push(e) } });
+    const booking = await pricedBooking(fareway);
+    const before = sbx.control.walletBalance();
+    sbx.control.commitThenDrop('book');
+    const done = await fareway.bookings.book(booking.booking_id);
+    expect(done.status).toBe('confirmed');
+    expect(done.pnr).toMatch(/^[A-Z0-9]{6}$/);
+    expect(done.reconciled).toBe(true);
+    expect(sbx.calls('book')).toHaveLength(1);
+    const state = sbx.control.getBooking(booking.booking_id)!;
+    expect(state.debits).toHaveLength(1);
+    expect(state.pnr).toBe(done.pnr);
+    expect(before - sbx.control.walletBalance()).toBeCloseTo(done.pricing.final_fare, 2);
+    expect(events.at(-1)).toMatchObject({ booking_id: booking.booking_id, status: 'confirmed', done: true });
+  });
+
+  it('a timeout while the service is still booking reconciles to the confirmed booking', async () => {
+    const fareway = sbx.client();
+    const booking = await pricedBooking(fareway);
+    sbx.control.failNext('book', { delayMs: 300 });
+    const done = await fareway.bookings.book(booking.booking_id, { timeout: 50 });
+    expect(done.reconciled).toBe(true);
+    expect(sbx.calls('book')).toHaveLength(1);
+    expect(sbx.control.getBooking(booking.booking_id)!.debits).toHaveLength(1);
+  });
+
+  it('a clean 502 throws with the booking context and leaves the booking failed', async () => {
+    const fareway = sbx.client({ maxRetries: 3 });
+    const booking = await pricedBooking(fareway);
+    sbx.control.failNext('book', { status: 502 });
+    const error = (await fareway.bookings.book(booking.booking_id).catch((e: unknown) => e)) as UpstreamError;
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error.context).toEqual({ booking_id: booking.booking_id });
+    expect(sbx.calls('book')).toHaveLength(1);
+    expect((await fareway.bookings.retrieve(booking.booking_id)).status).toBe('failed');
+  });
+
+  it('a 500 whose outcome cannot be established throws BookingOutcomeUnknownError with the booking_id', async () => {
+    const fareway = sbx.client({ maxRetries: 3, bookReconcile: { timeoutMs: 200, intervalMs: 20 } });
+    const booking = await pricedBooking(fareway);
+    sbx.control.failNext('book', { status: 500 });
+    const error = (await fareway.bookings.book(booking.booking_id).catch((e: unknown) => e)) as BookingOutcomeUnknownError;
+    expect(error).toBeInstanceOf(BookingOutcomeUnknownError);
+    expect(error.booking_id).toBe(booking.booking_id);
+    expect(error.lastStatus).toBe('priced');
+    expect(error.message).toMatch(/Do not book again/);
+    expect(sbx.calls('book')).toHaveLength(1);
+    expect(sbx.control.getBooking(booking.booking_id)!.debits).toHaveLength(0);
+  });
+
+  it('a 429 on book is retried: nothing happened', async () => {
+    const fareway = sbx.client({ maxRetries: 2 });
+    const booking = await pricedBooking(fareway);
+    sbx.control.failNext('book', { status: 429, headers: { 'Retry-After': '0' } });
+    const done = await fareway.bookings.book(booking.booking_id);
+    expect(done.reconciled).toBe(false);
+    expect(sbx.calls('book')).toHaveLength(2);
+    expect(sbx.control.getBooking(booking.booking_id)!.debits).toHaveLength(1);
+  });
+});
+
+describe('aborts and secrets', () => {
+  it('an aborted call rejects with its reason and leaves nothing unsettled', async () => {
+    const fareway = sbx.client();
+    sbx.control.failNext('search', { delayMs: 2_000 });
+    const controller = new AbortController();
+    const pending = fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20) }, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('typeahead moved on')), 20);
+    await expect(pending).rejects.toThrow('typeahead moved on');
+  });
+
+  it('logs and hooks never carry the API key or passenger data', async () => {
+    const lines: string[] = [];
+    const record = (level: string) => (message: string, meta?: unknown) => lines.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
+    const fareway = sbx.client({
+      maxRetries: 2,
+      logger: { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') },
+      hooks: {
+        onRequest: (e) => lines.push(JSON.stringify(e)),
+        onResponse: (e) => lines.push(JSON.stringify(e)),
+        onRetry: (e) => lines.push(JSON.stringify({ ...e, error: e.error.message })),
+        onReconcile: (e) => lines.push(JSON.stringify(e)),
+      },
+    });
+    sbx.control.failNext('reprice', { status: 500 });
+    const booking = await pricedBooking(fareway);
+    sbx.control.commitThenDrop('book');
+    await fareway.bookings.book(booking.booking_id);
+    const text = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(10);
+    expect(text).not.toContain(sbx.sandbox.apiKey);
+    expect(text).not.toContain('Asha');
+    expect(text).not.toContain('asha@example.com');
+    expect(text).toMatch(/retrying POST/);
+  });
+});
