@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DuplicateBookingError,
+  FareExpiredError,
+  PriceChangedError,
+  RequestValidationError,
+  type Fareway,
+  type SearchParams,
+  type SearchResults,
+} from '../../src/index.js';
+import { inDays, passengersFor, useSandbox } from '../helpers/sandbox.js';
+
+const sbx = useSandbox({ seed: 23 });
+
+const trips: Array<[string, SearchParams, 'coupled' | 'independent' | null]> = [
+  ['supplier_a domestic one-way', { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(30) }, null],
+  ['supplier_b domestic one-way', { origin: 'BLR', destination: 'GOI', preferred_departure_time: inDays(30), source: 'supplier_b' }, null],
+  ['supplier_a international coupled round trip', { origin: 'DEL', destination: 'DXB', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(37), adult_count: 2, child_count: 1 }, 'coupled'],
+  ['supplier_b international coupled round trip', { origin: 'BOM', destination: 'SIN', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(40), source: 'supplier_b' }, 'coupled'],
+  ['supplier_b domestic independent round trip', { origin: 'DEL', destination: 'BLR', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(33), source: 'supplier_b', infant_count: 1 }, 'independent'],
+];
+
+/** The same three lines for every shape: pick an outbound, its first return (if any), select. */
+function choose(results: SearchResults) {
+  const out = results.outbound[0]!;
+  const back = results.returnsFor(out)[0];
+  return results.select(out, back);
+}
+
+describe('fareway.bookFlight', () => {
+  it.each(trips)('books a %s end to end', async (_name, params, style) => {
+    const fareway = sbx.client();
+    const results = await fareway.flights.search(params);
+    expect(results.round_trip_style ?? null).toBe(style);
+    const selection = choose(results);
+    expect(selection.result_indices).toHaveLength(style === 'independent' ? 2 : 1);
+    const { booking, steps } = await fareway.bookFlight({ selection, passengers: passengersFor(results) });
+    expect(booking.status).toBe('confirmed');
+    expect(booking.pnr).toMatch(/^[A-Z0-9]{6}$/);
+    expect(steps.created.status).toBe('draft');
+    expect(steps.passengers.status).toBe('passenger_saved');
+    expect(steps.repriced?.status).toBe('priced');
+    expect(booking.pricing.final_fare).toBeCloseTo(selection.pricing.final_fare, 2);
+    const wire = sbx.calls('createBooking')[0]!.body as { result_indices: string[] };
+    expect(wire.result_indices).toEqual([...selection.result_indices]);
+    expect(sbx.control.getBooking(booking.booking_id)!.debits).toHaveLength(1);
+  });
+
+  it('refuses an unacknowledged price change and books nothing', async () => {
+    const fareway = sbx.client();
+    const results = await fareway.flights.search(trips[1]![1]);
+    sbx.control.movePriceOnNextReprice(750);
+    const error = await fareway.bookFlight({ selection: choose(results), passengers: passengersFor(results) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PriceChangedError);
+    expect((error as PriceChangedError).newFare).toBeGreaterThan((error as PriceChangedError).previousFare!);
+    expect(sbx.calls('book')).toHaveLength(0);
+  });
+
+  it('books at the new price when onPriceChange accepts it', async () => {
+    const fareway = sbx.client();
+    const results = await fareway.flights.search(trips[1]![1]);
+    sbx.control.movePriceOnNextReprice(750);
+    const seen: number[] = [];
+    const { booking } = await fareway.bookFlight({
+      selection: choose(results),
+      passengers: passengersFor(results),
+      onPriceChange: (change) => {
+        seen.push(change.current);
+        return true;
+      },
+    });
+    expect(seen).toEqual([booking.pricing.final_fare]);
+    expect(booking.status).toBe('confirmed');
+  });
+
+  it('checks the deadline before the first step: an expired search is refused locally', async () => {
+    const fareway = sbx.client({ expiryMarginMs: 16 * 60_000 });
+    const results = await fareway.flights.search(trips[1]![1]);
+    sbx.control.clearRequests();
+    await expect(fareway.bookFlight({ selection: choose(results), passengers: passengersFor(results) })).rejects.toMatchObject({
+      name: 'FareExpiredError',
+      local: true,
+    });
+    expect(sbx.control.requests()).toHaveLength(0);
+  });
+});
+
+describe('book guards', () => {
+  async function priced(fareway: Fareway, move = 0) {
+    const results = await fareway.flights.search(trips[1]![1]);
+    const booking = await fareway.bookings.create(choose(results));
+    await fareway.bookings.savePassengers(booking, passengersFor(results));
+    if (move) sbx.control.movePriceOnNextReprice(move);
+    const repriced = await fareway.bookings.reprice(booking);
+    return { booking, repriced };
+  }
+
+  it('book refuses after price_changed, without a request', async () => {
+    const fareway = sbx.client();
+    const { booking, repriced } = await priced(fareway, -300);
+    expect(repriced.pricing.price_changed).toBe(true);
+    await expect(fareway.bookings.book(booking)).rejects.toBeInstanceOf(PriceChangedError);
+    expect(sbx.calls('book')).toHaveLength(0);
+  });
+
+  it('book accepts the change with acceptPriceChange: true', async () => {
+    const fareway = sbx.client();
+    const { booking } = await priced(fareway, 300);
+    expect((await fareway.bookings.book(booking, { acceptPriceChange: true })).status).toBe('confirmed');
+  });
+
+  it('book accepts the change with a matching expectedFinalFare, and refuses a stale one', async () => {
+    const fareway = sbx.client();
+    const { booking, repriced } = await priced(fareway, 300);
+    await expect(fareway.bookings.book(booking, { expectedFinalFare: repriced.pricing.final_fare - 1 })).rejects.toBeInstanceOf(PriceChangedError);
+    expect(sbx.calls('book')).toHaveLength(0);
+    expect((await fareway.bookings.book(booking, { expectedFinalFare: repriced.pricing.final_fare })).status).toBe('confirmed');
+  });
+
+  it('book goes ahead when the reprice did not move the fare', async () => {
+    const fareway = sbx.client();
+    const { booking } = await priced(fareway);
+    expect((await fareway.bookings.book(booking)).status).toBe('confirmed');
+  });
+
+  describe('duplicates (supplier_b reports them)', () => {
+    async function bookTwice(fareway: Fareway) {
+      const params = trips[1]![1];
+      const first = await fareway.flights.search(params);
+      await fareway.bookFlight({ selection: choose(first), passengers: passengersFor(first) });
+      const second = await fareway.flights.search(params);
+      const booking = await fareway.bookings.create(choose(second));
+      const saved = await fareway.bookings.savePassengers(booking, passengersFor(second));
+      return { booking, saved };
+    }
+
+    it("policy 'refuse' (the default) refuses book until the duplicates are acknowledged", async () => {
+      const fareway = sbx.client();
+      const { booking, saved } = await bookTwice(fareway);
+      expect(saved.duplicates_found).toBe(true);
+      expect(saved.duplicates[0]!.status).toBe('CONFIRMED');
+      const before = sbx.calls('book').length;
+      await expect(fareway.bookings.book(booking)).rejects.toBeInstanceOf(DuplicateBookingError);
+      expect(sbx.calls('book')).toHaveLength(before);
+      expect((await fareway.bookings.book(booking, { acknowledgeDuplicates: true })).status).toBe('confirmed');
+    });
+
+    it("policy 'allow' books and warns through the logger", async () => {
+      const warnings: string[] = [];
+      const fareway = sbx.client({ duplicates: 'allow', logger: { warn: (m) => warnings.push(m) } });
+      const { booking } = await bookTwice(fareway);
+      expect((await fareway.bookings.book(booking)).status).toBe('confirmed');
+      expect(warnings.join('\n')).toMatch(/possible duplicate/);
+    });
+
+    it('bookFlight asks onDuplicates and refuses when it says no', async () => {
+      const fareway = sbx.client({ duplicates: 'allow' });
+      const params = trips[1]![1];
+      const first = await fareway.flights.search(params);
+      await fareway.bookFlight({ selection: choose(first), passengers: passengersFor(first) });
+      const second = await fareway.flights.search(params);
+      const asked: number[] = [];
+      const error = await fareway
+        .bookFlight({ selection: choose(second), passengers: passengersFor(second), onDuplicates: (d) => (asked.push(d.duplicates.length), false) })
+        .catch((e: unknown) => e);
+      expect(asked).toEqual([1]);
+      expect(error).toBeInstanceOf(DuplicateBookingError);
+    });
+
+    it('supplier_a never reports duplicates', async () => {
+      const fareway = sbx.client();
+      const params = trips[0]![1];
+      for (let i = 0; i < 2; i++) {
+        const results = await fareway.flights.search(params);
+        const { steps } = await fareway.bookFlight({ selection: choose(results), passengers: passengersFor(results) });
+        expect(steps.passengers.duplicates_found).toBe(false);
+      }
+    });
+  });
+});
+
+describe('passenger preflight against a real booking', () => {
+  it('refuses a supplier_a domestic booking without passports locally, and accepts it with them', async () => {
+    const fareway = sbx.client();
+    const results = await fareway.flights.search(trips[0]![1]);
+    const booking = await fareway.bookings.create(choose(results));
+    const error = (await fareway.bookings.savePassengers(booking, passengersFor(results, { passports: false })).catch((e: unknown) => e)) as RequestValidationError;
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error.details).toEqual(expect.arrayContaining(['passengers[0].passport_number: required for supplier_a']));
+    expect(sbx.calls('savePassengers')).toHaveLength(0);
+    const saved = await fareway.bookings.savePassengers(booking, passengersFor(results));
+    expect(saved.status).toBe('passenger_saved');
+  });
+
+  it('given only a booking_id it retrieves the booking and validates against it', async () => {
+    const fareway = sbx.client();
+    const results = await fareway.flights.search({ origin: 'DEL', destination: 'LHR', preferred_departure_time: inDays(30), source: 'supplier_b' });
+    const booking = await fareway.bookings.create(choose(results));
+    const other = sbx.client(); // knows nothing about this booking
+    const error = await other.bookings.savePassengers(booking.booking_id, passengersFor(results, { passports: false })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(sbx.calls('retrieve')).toHaveLength(1);
+    expect(sbx.calls('savePassengers')).toHaveLength(0);
+  });
+
+  it('refuses work on a lock known to have expired, without a request', async () => {
+    const fareway = sbx.client({ expiryMarginMs: 31 * 60_000 });
+    const results = await fareway.flights.search(trips[1]![1]);
+    const booking = await sbx.client().bookings.create(choose(results));
+    await fareway.bookings.retrieve(booking.booking_id); // learns the lock window
+    sbx.control.clearRequests();
+    await expect(fareway.bookings.reprice(booking.booking_id)).rejects.toBeInstanceOf(FareExpiredError);
+    await expect(fareway.bookings.book(booking.booking_id)).rejects.toBeInstanceOf(FareExpiredError);
+    expect(sbx.control.requests()).toHaveLength(0);
+  });
+});
