@@ -1,0 +1,142 @@
+/**
+ * `sandbox.control`: the scenario knobs a test turns to reach the paths a real service only
+ * reaches by bad luck (expiries, upstream failures, lost responses, price moves, empty wallets).
+ */
+import { seedBooking } from './bookings.js';
+import { resolvePartner, type PartnerOptions } from './options.js';
+import type { RateLimiter } from './ratelimit.js';
+import {
+  ENDPOINTS,
+  type BookingRecord,
+  type BookingStatus,
+  type EndpointName,
+  type Partner,
+  type RequestLogEntry,
+  type SandboxState,
+} from './state.js';
+
+/** How `failNext` fails (or slows) the next calls of an endpoint. */
+export interface FailNextOptions {
+  /** How many consecutive calls fail. @default 1 */
+  times?: number;
+  /** HTTP status to answer with. @default 502 (unless only `delayMs` is given: then the call succeeds late) */
+  status?: number;
+  /** The envelope's detail message. @default 'Injected <status> failure (sandbox control.failNext).' */
+  detail?: string;
+  /** A raw, non-envelope body instead of the JSON envelope (e.g. an HTML 502 page from a proxy). */
+  body?: string;
+  /** Extra response headers (e.g. `{ 'Retry-After': '2' }`). */
+  headers?: Record<string, string>;
+  /** Drop the connection without answering: a network error for the client. @default false */
+  drop?: boolean;
+  /** Wait this long before answering (normally, or with the failure). @default 0 */
+  delayMs?: number;
+}
+
+/** A read-only copy of a booking's internal state, for assertions. */
+export type BookingSnapshot = Readonly<BookingRecord>;
+
+/** The scenario knobs of a sandbox. */
+export interface SandboxControl {
+  /** Moves the virtual clock forward by `ms` (expiries, rate-limit windows and look-backs follow it). */
+  advanceTime(ms: number): void;
+  /** The virtual time. */
+  now(): Date;
+  /** Makes the next call(s) of `endpoint` fail, drop or slow down, before any auth or logic runs. */
+  failNext(endpoint: EndpointName, options?: FailNextOptions): void;
+  /** The next `times` successful calls of `endpoint` do their work (for book: PNR issued, wallet debited) and then drop the connection. */
+  commitThenDrop(endpoint?: EndpointName, times?: number): void;
+  /** The next reprice (of any booking) moves the pre-markup base fare by `deltaInr` and reports `price_changed`. */
+  movePriceOnNextReprice(deltaInr: number): void;
+  /** Sets a partner's wallet balance (INR). Defaults to the first partner. */
+  setWalletBalance(amount: number, apiKey?: string): void;
+  /** A partner's wallet balance (INR). Defaults to the first partner. */
+  walletBalance(apiKey?: string): number;
+  /** Expires a search now: fare-rules and create-booking on it answer 409. */
+  expireTrace(traceId: string): void;
+  /** Expires a booking's fare lock now: save-passengers, reprice and book answer 409. */
+  expireBooking(bookingId: string): void;
+  /** Adds `count` historical bookings (confirmed by default, no wallet debit) and returns their ids, newest first. */
+  seedBookings(count: number, options?: { apiKey?: string; status?: BookingStatus }): string[];
+  /** Every request so far, oldest first, with the Authorization value redacted. */
+  requests(): RequestLogEntry[];
+  /** Empties the request log. */
+  clearRequests(): void;
+  /** A snapshot of a booking's internal state (debits, events, passengers, pnr…), or undefined. */
+  getBooking(id: string): BookingSnapshot | undefined;
+  /** Back to the initial partners, no traces or bookings, no pending knobs, empty log and rate windows. The clock is not rewound. */
+  reset(): void;
+  /** Adds a partner account and returns its API key. */
+  addPartner(partner?: PartnerOptions): string;
+}
+
+/** Builds the control object over a sandbox's state. */
+export function createControl(state: SandboxState, limiter: RateLimiter): SandboxControl {
+  const partner = (apiKey?: string): Partner => {
+    const p = apiKey === undefined ? state.partners.values().next().value : state.partners.get(apiKey);
+    if (!p) throw new Error(`sandbox control: unknown partner API key '${apiKey}'`);
+    return p;
+  };
+  const checkEndpoint = (e: EndpointName): void => {
+    if (!ENDPOINTS.includes(e))
+      throw new Error(`sandbox control: unknown endpoint '${e}' (one of ${ENDPOINTS.join(', ')})`);
+  };
+  return {
+    advanceTime: (ms) => state.clock.advance(ms),
+    now: () => new Date(state.clock.now()),
+    failNext(endpoint, options = {}) {
+      checkEndpoint(endpoint);
+      const queue = state.failures.get(endpoint) ?? [];
+      queue.push({ ...options, times: options.times ?? 1 });
+      state.failures.set(endpoint, queue);
+    },
+    commitThenDrop(endpoint = 'book', times = 1) {
+      checkEndpoint(endpoint);
+      state.commitThenDrop.set(endpoint, (state.commitThenDrop.get(endpoint) ?? 0) + times);
+    },
+    movePriceOnNextReprice(deltaInr) {
+      state.pendingPriceDelta += deltaInr;
+    },
+    setWalletBalance(amount, apiKey) {
+      partner(apiKey).walletBalance = amount;
+    },
+    walletBalance: (apiKey) => partner(apiKey).walletBalance,
+    expireTrace(traceId) {
+      const t = state.traces.get(traceId);
+      if (!t) throw new Error(`sandbox control: unknown trace '${traceId}'`);
+      t.expiresAt = t.offersExpireAt = state.clock.now();
+    },
+    expireBooking(bookingId) {
+      const b = state.bookings.get(bookingId);
+      if (!b) throw new Error(`sandbox control: unknown booking '${bookingId}'`);
+      b.lockExpiresAt = state.clock.now();
+    },
+    seedBookings(count, options = {}) {
+      const p = partner(options.apiKey);
+      const status = options.status ?? 'confirmed';
+      const ids: string[] = [];
+      // Oldest first, one minute apart, all before now: later real bookings list above them.
+      for (let i = 0; i < count; i++) ids.push(seedBooking(state, p, i, status, (count - i) * 60_000).id);
+      return ids.reverse();
+    },
+    requests: () => state.log.map((e) => structuredClone(e)),
+    clearRequests() {
+      state.log = [];
+    },
+    getBooking(id) {
+      const b = state.bookings.get(id);
+      return b ? structuredClone(b) : undefined;
+    },
+    reset() {
+      state.reset();
+      limiter.clear();
+    },
+    addPartner(p = {}) {
+      const resolved = resolvePartner(state.options.seed, state.partners.size, p);
+      if (state.partners.has(resolved.apiKey))
+        throw new Error('sandbox control: a partner with this API key already exists');
+      state.addPartner(resolved);
+      return resolved.apiKey;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * `fareway/sandbox`: a stateful fake of the Flight Booking Service for tests, examples and local
+ * development. The same handlers run inside MSW (`setupServer(...sandbox.handlers)`) and over real
+ * HTTP (`await sandbox.listen()`), sharing one state.
+ *
+ * @example
+ * import { setupServer } from 'msw/node';
+ * import { createSandbox } from 'fareway/sandbox';
+ *
+ * const sandbox = createSandbox({ seed: 7 });
+ * const server = setupServer(...sandbox.handlers);
+ * server.listen({ onUnhandledRequest: 'error' });
+ * // new Fareway({ apiKey: sandbox.apiKey, baseUrl: 'https://sandbox.test' }) …
+ */
+import type { RequestHandler } from 'msw';
+import { createControl, type SandboxControl } from './control.js';
+import { buildHandlers, type HandlerContext } from './handlers/index.js';
+import { fail } from './bookings.js';
+import { resolveOptions, type SandboxOptions } from './options.js';
+import { RateLimiter } from './ratelimit.js';
+import { serve } from './server.js';
+import { SandboxState } from './state.js';
+
+export type { SandboxOptions, PartnerOptions, RateLimitOptions, RateLimitRule } from './options.js';
+export type { SandboxControl, FailNextOptions, BookingSnapshot } from './control.js';
+export type { EndpointName, BookingStatus, RequestLogEntry, BookingRecord, DuplicateEntry } from './state.js';
+
+/** Options of `sandbox.listen`. */
+export interface ListenOptions {
+  /** TCP port; 0 picks a free one. @default 0 */
+  port?: number;
+  /** Interface to bind. @default '127.0.0.1' */
+  host?: string;
+  /** Enforce the rate limits over HTTP (uses the sandbox's `rateLimits` rules if given). @default true */
+  rateLimits?: boolean;
+}
+
+/** A sandbox served over real HTTP. */
+export interface ListeningSandbox {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:54321`. */
+  url: string;
+  /** The default partner's API key. */
+  apiKey: string;
+  /** Closes the server and destroys open connections. */
+  close: () => Promise<void>;
+}
+
+/** A stateful fake Flight Booking Service. */
+export interface Sandbox {
+  /** MSW handlers for every endpoint, matching any origin. */
+  handlers: RequestHandler[];
+  /** The default (first) partner's API key. */
+  apiKey: string;
+  /** Serves the same state over HTTP on 127.0.0.1. */
+  listen: (options?: ListenOptions) => Promise<ListeningSandbox>;
+  /** Scenario knobs: time, failures, prices, wallets, expiries, seeded data, request log. */
+  control: SandboxControl;
+}
+
+/**
+ * Creates a sandbox. Everything generated (flights, ids, codes, keys) follows `seed`.
+ *
+ * @example
+ * const sandbox = createSandbox({ optionCount: 300, partners: [{ walletBalance: 1_000 }] });
+ * const { url, apiKey, close } = await sandbox.listen({ port: 4010 });
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const resolved = resolveOptions(options);
+  const state = new SandboxState(resolved);
+  const limiter = new RateLimiter(resolved.limits);
+  let requests = 0;
+  const nonce = Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0');
+  const context = (rateLimits: boolean): HandlerContext => ({
+    state,
+    limiter,
+    rateLimits,
+    nextRequestId: () => `req_${nonce}${(++requests).toString(16).padStart(8, '0')}`,
+    onInjectedBookFailure(id, key, detail) {
+      const b = state.bookings.get(id);
+      if (b && (key === null || b.partnerKey === key)) fail(state, b, detail);
+    },
+  });
+  const apiKey = resolved.partners[0]?.apiKey as string;
+  return {
+    handlers: buildHandlers(context(resolved.rateLimitsEnabled)),
+    apiKey,
+    control: createControl(state, limiter),
+    async listen(opts = {}) {
+      const server = await serve(buildHandlers(context(opts.rateLimits ?? true)), {
+        port: opts.port ?? 0,
+        host: opts.host ?? '127.0.0.1',
+      });
+      return { url: server.url, apiKey, close: server.close };
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * JSON shapes of the fake service's responses. Amounts are stored pre-markup; markup is applied
+ * here, when rendering for a given partner, so one trace or booking renders correctly for anyone.
+ */
+import { isoNoZone, isoUtc, remainingSeconds } from './clock.js';
+import type { DisplayOption, FareMeta, Offer, RawPrice } from './generator.js';
+import type { BookingRecord, Partner } from './state.js';
+
+/** Rounds to paise. */
+export const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/** Applies a flat markup percentage. */
+export const markup = (amount: number, percent: number): number => round2(amount * (1 + percent / 100));
+
+/** Option-level pricing: no itinerary-only fields (spec §2 Pricing). */
+export function optionPricing(raw: RawPrice, percent: number): Record<string, unknown> {
+  return {
+    currency: 'INR',
+    base_fare: markup(raw.base_fare, percent),
+    service_fee: markup(raw.service_fee, percent),
+    published_fare: markup(raw.published_fare, percent),
+    final_fare: markup(raw.final_fare, percent),
+    markup_percent: percent,
+    raw: {
+      base_fare: raw.base_fare,
+      service_fee: raw.service_fee,
+      published_fare: raw.published_fare,
+      final_fare: raw.final_fare,
+    },
+  };
+}
+
+const fareMeta = (m: FareMeta): FareMeta => ({
+  is_refundable: m.is_refundable,
+  fare_name: m.fare_name,
+  fare_class: m.fare_class,
+  airline_remark: m.airline_remark,
+  group_id: m.group_id,
+});
+
+/** An inbound option of a coupled outbound: the pair's combined fare, the inbound leg's segments. */
+function inboundOption(o: Offer, percent: number): Record<string, unknown> {
+  const leg = o.legs[o.legs.length - 1];
+  return {
+    result_index: o.result_index,
+    ...fareMeta(o),
+    stop_count: leg?.stop_count ?? 0,
+    pricing: optionPricing(o.raw, percent),
+    segments: leg?.segments ?? [],
+  };
+}
+
+/** A displayed outbound option (coupled: the display-only token and the "starting from" fare). */
+export function outboundOption(d: DisplayOption, percent: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    result_index: d.offer.result_index,
+    ...fareMeta(d.meta),
+    stop_count: d.segments.length - 1,
+    pricing: optionPricing(d.offer.raw, percent),
+    segments: d.segments,
+  };
+  if (d.inboundOptions) out.inbound_options = d.inboundOptions.map((o) => inboundOption(o, percent));
+  return out;
+}
+
+/** A plain one-leg option (one-way outbound, independent outbound or inbound). */
+export function singleOption(o: Offer, percent: number): Record<string, unknown> {
+  return inboundOption(o, percent);
+}
+
+/** The booking's current pre-markup price. */
+export function currentRaw(b: BookingRecord): RawPrice & { ssr_amount: number } {
+  const base = round2(b.lockedRaw.base_fare + b.priceDelta);
+  const total = round2(base + b.lockedRaw.tax_and_surcharge + b.lockedRaw.service_fee + b.ssrAmount);
+  return {
+    base_fare: base,
+    tax_and_surcharge: b.lockedRaw.tax_and_surcharge,
+    service_fee: b.lockedRaw.service_fee,
+    published_fare: total,
+    final_fare: total,
+    ssr_amount: b.ssrAmount,
+  };
+}
+
+/** What `book` debits: the post-markup final fare. */
+export function amountDue(b: BookingRecord, partner: Partner): number {
+  return markup(currentRaw(b).final_fare, partner.markupPercent);
+}
+
+/** Itinerary-level pricing (create-booking, save-passengers, reprice, book, get-booking). */
+export function bookingPricing(b: BookingRecord, percent: number): Record<string, unknown> {
+  const raw = currentRaw(b);
+  const prev = b.previousRawFinal ?? raw.final_fare;
+  const m = (n: number): number => markup(n, percent);
+  return {
+    currency: 'INR',
+    base_fare: m(raw.base_fare),
+    service_fee: m(raw.service_fee),
+    tax_and_surcharge: m(raw.tax_and_surcharge),
+    published_fare: m(raw.published_fare),
+    final_fare: m(raw.final_fare),
+    ssr_amount: m(raw.ssr_amount),
+    previous_total_amount: m(prev),
+    price_changed: b.priceChanged,
+    markup_percent: percent,
+    raw: { ...raw, previous_total_amount: prev },
+  };
+}
+
+/** Itinerary items as the wire shows them. */
+export function itineraryItems(b: BookingRecord): Array<Record<string, unknown>> {
+  return b.items.map((i) => ({
+    item_code: i.item_code,
+    result_index: i.result_index,
+    journey_type: i.journey_type,
+    ...fareMeta(i),
+    legs: i.legs,
+  }));
+}
+
+const LIVE = new Set(['draft', 'passenger_saved', 'priced']);
+
+/** Every booking field the sandbox exposes; endpoints add or pick on top. */
+export function bookingView(b: BookingRecord, partner: Partner, now: number): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    booking_id: b.id,
+    trace_id: b.traceId,
+    itinerary_code: b.itineraryCode,
+    status: b.status,
+    is_domestic: b.isDomestic,
+    pax_count: b.paxCount,
+    passport_required: b.passportRequired,
+    pricing: bookingPricing(b, partner.markupPercent),
+    itinerary_items: itineraryItems(b),
+  };
+  if (b.pnr) Object.assign(view, { pnr: b.pnr, bms_booking_code: b.bmsBookingCode });
+  // The lock countdown only means something while the booking can still move forward.
+  if (LIVE.has(b.status))
+    Object.assign(view, {
+      expires_at: isoNoZone(b.lockExpiresAt),
+      remaining_seconds: remainingSeconds(b.lockExpiresAt, now),
+    });
+  if (b.status === 'failed' && b.failureReason) view.failure_reason = b.failureReason;
+  return view;
+}
+
+/** A list entry (spec §2 Booking list entry). */
+export function listEntry(b: BookingRecord, partner: Partner): Record<string, unknown> {
+  const charged = b.debits.reduce((s, d) => s + d.amount, 0);
+  const due = amountDue(b, partner);
+  return {
+    id: b.id,
+    status: b.status,
+    pnr: b.pnr,
+    trace_id: b.traceId,
+    itinerary_code: b.itineraryCode,
+    currency: 'INR',
+    amount_charged: b.status === 'confirmed' ? round2(charged || due) : due,
+    wallet_debited_inr: round2(charged),
+    amount_raw: currentRaw(b).final_fare,
+    markup_percent_applied: partner.markupPercent,
+    passengers: (b.passengers ?? []).map((p) => ({
+      first_name: p.first_name,
+      last_name: p.last_name,
+      pax_type: p.pax_type,
+      is_lead: p.is_lead,
+    })),
+    flight_segments: b.items.flatMap((i) =>
+      i.legs.flatMap((l) =>
+        l.segments.map((s) => {
+          const seg = s as {
+            airline: { code: string; flight_number: string };
+            origin: Record<string, string>;
+            destination: Record<string, string>;
+          };
+          return {
+            direction: l.direction,
+            airline_code: seg.airline.code,
+            flight_number: seg.airline.flight_number,
+            origin: seg.origin.airport_code,
+            destination: seg.destination.airport_code,
+            departure_time: seg.origin.departure_time,
+            arrival_time: seg.destination.arrival_time,
+          };
+        }),
+      ),
+    ),
+    created_at: isoUtc(b.createdAt),
+    modified_at: isoUtc(b.modifiedAt),
+  };
+}
