@@ -61,8 +61,10 @@ export class Page implements AsyncIterable<BookingListEntry> {
 
   /** Every page from this one on. */
   async *pages(): AsyncGenerator<Page> {
-    let page: Page | null = this;
+    yield this;
     const seen = new Set<string>();
+    let page: Page | null = this.next ? await this.nextPage() : null;
+    if (this.next) seen.add(this.next);
     while (page) {
       yield page;
       // A service that returned the same `next` twice would loop forever: stop instead.

@@ -63,9 +63,14 @@ export class Bookings {
    * against the spec's scenario table, and an expired search is refused locally.
    */
   async create(input: CreateBookingInput, options?: RequestOptions): Promise<CreatedBooking> {
+    // Only the two wire fields are taken, so a selection that went through JSON (and lost its
+    // live deadline) is still accepted as `{ trace_id, result_indices }`.
+    const raw = input as { trace_id?: unknown; result_indices?: unknown };
     const params = parseInput(
       CreateBookingParamsSchema,
-      isSelection(input) ? { trace_id: input.trace_id, result_indices: [...input.result_indices] } : input,
+      raw && typeof raw === 'object'
+        ? { trace_id: raw.trace_id, result_indices: Array.isArray(raw.result_indices) ? [...(raw.result_indices as unknown[])] : raw.result_indices }
+        : input,
       'Invalid booking request',
     );
     const search = (isSelection(input) ? searchOfSelection(input) : undefined) ?? this.ctx.registry.search(params.trace_id);

@@ -1,4 +1,4 @@
-import { FareExpiredError } from '../errors.js';
+import { FareExpiredError, RequestValidationError } from '../errors.js';
 import type { ClientContext } from '../core/context.js';
 import { parseInput, withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
@@ -56,9 +56,15 @@ export class Flights {
    * Refused locally with FareExpiredError when the search is known to have expired.
    */
   async fareRules(input: Selection | FareRulesParams, options?: RequestOptions): Promise<FareRules> {
-    const targets: FareRulesParams[] = isSelection(input)
-      ? input.result_indices.map((result_index) => ({ trace_id: input.trace_id, result_index }))
-      : [parseInput(FareRulesParamsSchema, input, 'Invalid fare rules request')];
+    // A selection (live, or one that went through JSON) asks for the rules of each of its indices.
+    const selectionLike = input as { trace_id?: unknown; result_indices?: unknown };
+    const targets: FareRulesParams[] =
+      isSelection(input) || Array.isArray(selectionLike.result_indices)
+        ? (selectionLike.result_indices as unknown[]).map((result_index, i) =>
+            parseInput(FareRulesParamsSchema, { trace_id: selectionLike.trace_id, result_index }, 'Invalid fare rules request', `result_indices[${i}]`),
+          )
+        : [parseInput(FareRulesParamsSchema, input, 'Invalid fare rules request')];
+    if (targets.length === 0) throw new RequestValidationError([{ path: 'result_indices', message: 'must hold 1 or 2 result indices' }], 'Invalid fare rules request');
     const traceId = targets[0]!.trace_id;
     this.#refuseIfExpired(traceId);
     const answers = await Promise.all(targets.map((t) => this.#one(t, options)));

@@ -85,6 +85,27 @@ describe('fareway.bookFlight', () => {
   });
 });
 
+describe('selections that went through JSON', () => {
+  it('are accepted by fareRules and create as { trace_id, result_indices }', async () => {
+    const fareway = sbx.client();
+    const results = await fareway.flights.search(trips[4]![1]);
+    const stored = JSON.parse(JSON.stringify(choose(results))) as { trace_id: string; result_indices: string[] };
+    const rules = await fareway.flights.fareRules(stored);
+    expect(rules.rules.length).toBeGreaterThan(0);
+    expect(sbx.calls('fareRules')).toHaveLength(2); // one per leg of the independent round trip
+    const booking = await fareway.bookings.create(stored);
+    expect(booking.itinerary_items).toHaveLength(2);
+  });
+
+  it('are still checked against the search they came from', async () => {
+    const fareway = sbx.client();
+    const results = await fareway.flights.search(trips[4]![1]);
+    const stored = JSON.parse(JSON.stringify(choose(results))) as { trace_id: string; result_indices: string[] };
+    await expect(fareway.bookings.create({ trace_id: stored.trace_id, result_indices: [stored.result_indices[0]!] })).rejects.toBeInstanceOf(RequestValidationError);
+    expect(sbx.calls('createBooking')).toHaveLength(0);
+  });
+});
+
 describe('book guards', () => {
   async function priced(fareway: Fareway, move = 0) {
     const results = await fareway.flights.search(trips[1]![1]);

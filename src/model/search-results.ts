@@ -1,0 +1,455 @@
+import type { FlightOption, InboundOption, PaxCount, Pricing, Source } from '../schemas/common.js';
+import type { SearchResponse } from '../schemas/search.js';
+import { RequestValidationError, type ValidationIssue } from '../errors.js';
+import { Deadline, type DeadlineClock, type ExpiresAtZone } from './deadline.js';
+import { sumPricing } from './money.js';
+
+/** What the transport knew about the response, beside its body. */
+export interface SearchMeta {
+  /** The supplier the search was sent to (the request's `source`; the response does not echo it). */
+  source: Source;
+  /** The response's `X-Request-Id`. */
+  requestId?: string | undefined;
+  /** When the response arrived, on `clock` (monotonic ms). @default clock.now() at construction */
+  receivedAt?: number | undefined;
+  /** @default performance.now() */
+  clock?: DeadlineClock | undefined;
+  /** How a zone-less `expires_at` is read. @default 'utc' */
+  expiresAtZone?: ExpiresAtZone | undefined;
+}
+
+/** The round-trip style actually in force: `null` for a one-way search. */
+export type RoundTripStyle = 'coupled' | 'independent';
+
+/**
+ * A choice ready for `flights.fareRules` and `bookings.create`: the `result_indices` to send,
+ * the price that will be charged, and the search's deadline. A plain object: it serialises with
+ * `JSON.stringify` and can be stored; `searchOfSelection` finds the search it came from.
+ */
+export interface Selection {
+  readonly trace_id: string;
+  /** Exactly what create-booking takes (spec §4.1 scenario table). */
+  readonly result_indices: readonly [string] | readonly [string, string];
+  /** Coupled: the chosen pair's combined fare; independent: both fares summed exactly; one-way: the option's. */
+  readonly pricing: Pricing;
+  readonly journey_type: 'one_way' | 'round_trip';
+  readonly round_trip_style: RoundTripStyle | null;
+  readonly source: Source;
+  readonly outbound: FlightOption;
+  readonly inbound?: FlightOption | InboundOption;
+  /** The search's deadline (offers / trace). */
+  readonly deadline: Deadline;
+}
+
+const origins = new WeakMap<object, SearchResults>();
+
+/**
+ * True for a Selection made by `select` (or a shallow copy of one, e.g. `{ ...selection }`, which
+ * still holds a live `Deadline`). A Selection that went through JSON is plain data: it is not a
+ * Selection any more (its `deadline` is a snapshot); pass `{ trace_id, result_indices }` instead.
+ */
+export function isSelection(x: unknown): x is Selection {
+  if (typeof x !== 'object' || x === null) return false;
+  if (origins.has(x)) return true;
+  const s = x as Record<string, unknown>;
+  const idx = s.result_indices;
+  return (
+    typeof s.trace_id === 'string' &&
+    Array.isArray(idx) &&
+    (idx.length === 1 || idx.length === 2) &&
+    idx.every((i) => typeof i === 'string') &&
+    typeof s.pricing === 'object' &&
+    s.pricing !== null &&
+    typeof s.outbound === 'object' &&
+    s.outbound !== null &&
+    s.deadline instanceof Deadline
+  );
+}
+
+/** The SearchResults a Selection was made from (undefined for a deserialised one). */
+export function searchOfSelection(sel: Selection): SearchResults | undefined {
+  return origins.get(sel);
+}
+
+interface Index {
+  outboundSet: Set<object>;
+  outboundByIndex: Map<string, FlightOption>;
+  inboundSet: Set<object>;
+  inboundByIndex: Map<string, FlightOption>;
+  /** Coupled: every nested inbound option, with the outbound that owns it. */
+  nestedOwner: Map<object, FlightOption>;
+  nestedByIndex: Map<string, { owner: FlightOption; option: InboundOption }>;
+}
+
+type AnyOption = FlightOption | InboundOption;
+
+function fail(path: string, message: string): never {
+  throw new RequestValidationError([{ path, message }], 'Invalid selection');
+}
+
+/**
+ * What `flights.search` returns: the validated wire response (`data`, unknown fields kept) and one
+ * model for every round-trip style. `returnsFor(out)` lists the returns that go with an outbound,
+ * `select(out, back)` gives what create-booking needs; the coupled/independent difference and the
+ * display-only token stay inside.
+ *
+ * @example
+ * const out = results.outbound[0];
+ * const back = results.returnsFor(out)[0];
+ * const booking = await fareway.bookings.create(results.select(out, back));
+ */
+export class SearchResults {
+  readonly data: SearchResponse;
+  readonly deadline: Deadline;
+  readonly #meta: SearchMeta;
+  #index: Index | undefined;
+
+  constructor(data: SearchResponse, meta: SearchMeta) {
+    this.data = data;
+    this.#meta = meta;
+    // Supplier A reports offers (about 5–10 min), supplier B a flat 15-minute trace.
+    this.deadline = Deadline.fromResponse(data, {
+      kind: meta.source === 'supplier_b' ? 'trace' : 'offer',
+      source: meta.source,
+      receivedAt: meta.receivedAt,
+      clock: meta.clock,
+      expiresAtZone: meta.expiresAtZone,
+    });
+  }
+
+  get trace_id(): string {
+    return this.data.trace_id;
+  }
+  get currency(): string {
+    return this.data.currency;
+  }
+  get journey_type(): 'one_way' | 'round_trip' {
+    return this.data.journey_type;
+  }
+  get is_domestic(): boolean {
+    return this.data.is_domestic;
+  }
+  /** The wire's `round_trip_style` as sent (may be null/absent on one-way). See `style`. */
+  get round_trip_style(): RoundTripStyle | null | undefined {
+    return this.data.round_trip_style;
+  }
+  get pax_count(): PaxCount {
+    return this.data.pax_count;
+  }
+  get outbound(): FlightOption[] {
+    return this.data.outbound;
+  }
+  /** Independent round trips' returns; empty for one-way and coupled. */
+  get inbound(): FlightOption[] {
+    return this.data.inbound ?? [];
+  }
+  get source(): Source {
+    return this.#meta.source;
+  }
+  get requestId(): string | undefined {
+    return this.#meta.requestId;
+  }
+
+  /** True for a round trip (either style); false for one-way. */
+  get isRoundTrip(): boolean {
+    return this.data.journey_type === 'round_trip';
+  }
+
+  /**
+   * The style in force: the wire's `round_trip_style`, or when a round trip omits it, the shape
+   * (nested `inbound_options` → coupled, a top-level `inbound[]` → independent). `null` for one-way.
+   */
+  get style(): RoundTripStyle | null {
+    if (!this.isRoundTrip) return null;
+    const wire = this.data.round_trip_style;
+    if (wire) return wire;
+    if (this.inbound.length > 0) return 'independent';
+    return this.outbound.some((o) => Array.isArray(o.inbound_options)) ? 'coupled' : 'independent';
+  }
+
+  /** Entries create-booking takes for this search (spec §4.1 scenario table). */
+  expectedIndexCount(): 1 | 2 {
+    return this.style === 'independent' ? 2 : 1;
+  }
+
+  /**
+   * The returns that go with `outbound`: its `inbound_options` (coupled; each carries the pair's
+   * combined fare), the shared `inbound[]` (independent), or `[]` (one-way).
+   * @throws RequestValidationError when `outbound` is not an outbound option of this search.
+   */
+  returnsFor(outbound: FlightOption): FlightOption[] | InboundOption[] {
+    const out = this.#resolveOutbound(outbound);
+    switch (this.style) {
+      case 'coupled':
+        return out.inbound_options ?? [];
+      case 'independent':
+        return this.inbound;
+      default:
+        return [];
+    }
+  }
+
+  /**
+   * What create-booking (and fare rules) needs for this choice. Pure: nothing is sent.
+   * @throws RequestValidationError on a wrong pairing: an option from another search, an inbound
+   * that is not one of this outbound's returns, a missing inbound on a round trip, an inbound on a
+   * one-way, or the two arguments swapped.
+   */
+  select(outbound: FlightOption, inbound?: FlightOption | InboundOption): Selection {
+    const out = this.#resolveOutbound(outbound);
+    const style = this.style;
+    let back: AnyOption | undefined;
+    let result_indices: readonly [string] | readonly [string, string];
+    let pricing: Pricing;
+    if (style === null) {
+      if (inbound !== undefined)
+        fail('inbound', 'must be omitted: this is a one-way search (select(outbound) alone)');
+      result_indices = [out.result_index];
+      pricing = out.pricing;
+    } else {
+      if (inbound === undefined || inbound === null)
+        fail('inbound', 'required for a round trip: pick one from results.returnsFor(outbound)');
+      if (style === 'coupled') {
+        back = this.#resolveCoupledInbound(out, inbound);
+        // Only the pair's index: the outbound's own index is a display-only token (spec §4.1).
+        result_indices = [back.result_index];
+        pricing = back.pricing;
+      } else {
+        back = this.#resolveIndependentInbound(inbound);
+        result_indices = [out.result_index, back.result_index];
+        pricing = sumPricing(out.pricing, back.pricing);
+      }
+    }
+    const selection: Selection = Object.freeze({
+      trace_id: this.trace_id,
+      result_indices: Object.freeze(result_indices) as Selection['result_indices'],
+      pricing,
+      journey_type: this.journey_type,
+      round_trip_style: style,
+      source: this.source,
+      outbound: out,
+      ...(back ? { inbound: back } : {}),
+      deadline: this.deadline,
+    });
+    origins.set(selection, this);
+    return selection;
+  }
+
+  /** Options sorted by `price` (final fare), `duration` (flying plus ground time) or `departure`. New array. */
+  sortBy(key: 'price' | 'duration' | 'departure', options: FlightOption[] = this.outbound): FlightOption[] {
+    const value =
+      key === 'price'
+        ? (o: FlightOption) => o.pricing.final_fare
+        : key === 'duration'
+          ? totalMinutes
+          : (o: FlightOption) => o.segments[0]?.origin.departure_time ?? '';
+    return options
+      .map((o, i) => ({ o, v: value(o), i }))
+      .sort((a, b) => (a.v < b.v ? -1 : a.v > b.v ? 1 : a.i - b.i))
+      .map((e) => e.o);
+  }
+
+  /**
+   * Options matching every given criterion: at most `maxStops` stops, every segment flown by
+   * `airline` (a code or codes, any case), refundable or not. New array.
+   */
+  filter(
+    criteria: { maxStops?: number; airline?: string | string[]; refundable?: boolean },
+    options: FlightOption[] = this.outbound,
+  ): FlightOption[] {
+    const airlines =
+      criteria.airline === undefined
+        ? undefined
+        : new Set(
+            (Array.isArray(criteria.airline) ? criteria.airline : [criteria.airline]).map((c) =>
+              c.toUpperCase(),
+            ),
+          );
+    return options.filter(
+      (o) =>
+        (criteria.maxStops === undefined || o.stop_count <= criteria.maxStops) &&
+        (criteria.refundable === undefined || o.is_refundable === criteria.refundable) &&
+        (airlines === undefined ||
+          (o.segments.length > 0 && o.segments.every((s) => airlines.has(s.airline.code.toUpperCase())))),
+    );
+  }
+
+  /** The cheapest outbound (coupled: by its "starting from" fare, i.e. the cheapest pair). */
+  cheapest(): FlightOption | undefined {
+    let best: FlightOption | undefined;
+    for (const o of this.outbound) if (!best || o.pricing.final_fare < best.pricing.final_fare) best = o;
+    return best;
+  }
+
+  /** Whether an option (outbound, inbound or nested inbound option) belongs to this search. */
+  isFrom(option: unknown): boolean {
+    if (typeof option !== 'object' || option === null) return false;
+    const ix = this.#getIndex();
+    if (ix.outboundSet.has(option) || ix.inboundSet.has(option) || ix.nestedOwner.has(option)) return true;
+    const ri = (option as { result_index?: unknown }).result_index;
+    return (
+      typeof ri === 'string' &&
+      (ix.outboundByIndex.has(ri) || ix.inboundByIndex.has(ri) || ix.nestedByIndex.has(ri))
+    );
+  }
+
+  /**
+   * Checks `result_indices` meant for create-booking against this search: the count per scenario,
+   * every index known here, coupled: an `inbound_options` index (never the outbound's display-only
+   * token together with another index), independent: `[outbound, inbound]` in that order.
+   * Returns the problems (empty when fine).
+   */
+  checkResultIndices(indices: readonly string[]): ValidationIssue[] {
+    const ix = this.#getIndex();
+    const issues: ValidationIssue[] = [];
+    const style = this.style;
+    const expected = this.expectedIndexCount();
+    const scenario =
+      style === null
+        ? 'a one-way search'
+        : style === 'coupled'
+          ? 'a coupled round trip'
+          : 'an independent round trip';
+    if (indices.length !== expected)
+      issues.push({
+        path: 'result_indices',
+        message: `expected ${expected} entr${expected === 1 ? 'y' : 'ies'} for ${scenario} (spec §4.1), got ${indices.length}`,
+      });
+    const notHere = `not a result_index of this search (trace_id ${this.trace_id})`;
+    indices.forEach((idx, i) => {
+      const path = `result_indices[${i}]`;
+      const known = ix.outboundByIndex.has(idx) || ix.inboundByIndex.has(idx) || ix.nestedByIndex.has(idx);
+      if (!known) issues.push({ path, message: notHere });
+      else if (style === null) {
+        if (!ix.outboundByIndex.has(idx))
+          issues.push({ path, message: 'must be an outbound result_index (one-way search)' });
+      } else if (style === 'coupled') {
+        if (indices.length > 1 && ix.outboundByIndex.has(idx))
+          issues.push({
+            path,
+            message:
+              "is an outbound's display-only token: it is never sent together with an inbound's index; send only the chosen inbound_options[j].result_index",
+          });
+        else if (!ix.nestedByIndex.has(idx))
+          issues.push({ path, message: 'must be an inbound_options[j].result_index (coupled round trip)' });
+      } else if (i === 0 && !ix.outboundByIndex.has(idx)) {
+        issues.push({
+          path,
+          message: 'must be the outbound result_index (independent round trip: [outbound, inbound])',
+        });
+      } else if (i === 1 && !ix.inboundByIndex.has(idx)) {
+        issues.push({
+          path,
+          message: 'must be an inbound result_index (independent round trip: [outbound, inbound])',
+        });
+      }
+    });
+    return issues;
+  }
+
+  /** Index lookups, built once on first use so that construction stays cheap. */
+  #getIndex(): Index {
+    if (this.#index) return this.#index;
+    const ix: Index = {
+      outboundSet: new Set(),
+      outboundByIndex: new Map(),
+      inboundSet: new Set(),
+      inboundByIndex: new Map(),
+      nestedOwner: new Map(),
+      nestedByIndex: new Map(),
+    };
+    for (const o of this.outbound) {
+      ix.outboundSet.add(o);
+      if (!ix.outboundByIndex.has(o.result_index)) ix.outboundByIndex.set(o.result_index, o);
+      for (const n of o.inbound_options ?? []) {
+        ix.nestedOwner.set(n, o);
+        if (!ix.nestedByIndex.has(n.result_index))
+          ix.nestedByIndex.set(n.result_index, { owner: o, option: n });
+      }
+    }
+    for (const o of this.inbound) {
+      ix.inboundSet.add(o);
+      if (!ix.inboundByIndex.has(o.result_index)) ix.inboundByIndex.set(o.result_index, o);
+    }
+    return (this.#index = ix);
+  }
+
+  #notFromHere(arg: string): never {
+    return fail(
+      arg,
+      `not an option of this search (trace_id ${this.trace_id}); options from another search cannot be used`,
+    );
+  }
+
+  /** The search's own outbound for `arg` (by identity, or by result_index for a copy). */
+  #resolveOutbound(arg: unknown): FlightOption {
+    if (typeof arg !== 'object' || arg === null)
+      fail('outbound', 'must be a flight option from results.outbound');
+    const ix = this.#getIndex();
+    if (ix.outboundSet.has(arg)) return arg as FlightOption;
+    const asInbound =
+      'is a return option (inbound); pass an option from results.outbound as the first argument';
+    if (ix.inboundSet.has(arg) || ix.nestedOwner.has(arg)) fail('outbound', asInbound);
+    const ri = (arg as { result_index?: unknown }).result_index;
+    if (typeof ri !== 'string')
+      fail('outbound', 'must be a flight option from results.outbound (no result_index)');
+    const own = ix.outboundByIndex.get(ri);
+    // A coupled outbound's token equals its cheapest return's index: a copy without
+    // inbound_options is that return, not the outbound.
+    if (own && (this.style !== 'coupled' || Array.isArray((arg as FlightOption).inbound_options))) return own;
+    if (ix.inboundByIndex.has(ri) || ix.nestedByIndex.has(ri)) fail('outbound', asInbound);
+    return this.#notFromHere('outbound');
+  }
+
+  #resolveCoupledInbound(out: FlightOption, arg: unknown): InboundOption {
+    const ix = this.#getIndex();
+    const wrongOwner =
+      "not one of this outbound's inbound_options (coupled round trip: pick from results.returnsFor(outbound))";
+    const isOutbound =
+      'is an outbound option; pass one of results.returnsFor(outbound) as the second argument';
+    if (typeof arg !== 'object' || arg === null)
+      fail('inbound', 'must be one of results.returnsFor(outbound)');
+    const owner = ix.nestedOwner.get(arg);
+    if (owner) {
+      if (owner !== out) fail('inbound', wrongOwner);
+      return arg as InboundOption;
+    }
+    if (ix.outboundSet.has(arg) || Array.isArray((arg as FlightOption).inbound_options)) {
+      if (ix.outboundSet.has(arg) || ix.outboundByIndex.has((arg as FlightOption).result_index))
+        fail('inbound', isOutbound);
+    }
+    const ri = (arg as { result_index?: unknown }).result_index;
+    if (typeof ri !== 'string')
+      fail('inbound', 'must be one of results.returnsFor(outbound) (no result_index)');
+    const found = ix.nestedByIndex.get(ri);
+    if (found && !Array.isArray((arg as FlightOption).inbound_options)) {
+      if (found.owner !== out) fail('inbound', wrongOwner);
+      return found.option;
+    }
+    if (ix.outboundByIndex.has(ri)) fail('inbound', isOutbound);
+    return this.#notFromHere('inbound');
+  }
+
+  #resolveIndependentInbound(arg: unknown): FlightOption {
+    const ix = this.#getIndex();
+    const isOutbound =
+      'is an outbound option; pass one of results.returnsFor(outbound) (results.inbound) as the second argument';
+    if (typeof arg !== 'object' || arg === null)
+      fail('inbound', 'must be one of results.returnsFor(outbound)');
+    if (ix.inboundSet.has(arg)) return arg as FlightOption;
+    if (ix.outboundSet.has(arg)) fail('inbound', isOutbound);
+    const ri = (arg as { result_index?: unknown }).result_index;
+    if (typeof ri !== 'string')
+      fail('inbound', 'must be one of results.returnsFor(outbound) (no result_index)');
+    const own = ix.inboundByIndex.get(ri);
+    if (own) return own;
+    if (ix.outboundByIndex.has(ri)) fail('inbound', isOutbound);
+    return this.#notFromHere('inbound');
+  }
+}
+
+function totalMinutes(o: FlightOption): number {
+  let m = 0;
+  for (const s of o.segments) m += s.duration_minutes + (s.ground_time_minutes ?? 0);
+  return m;
+}

@@ -1,0 +1,224 @@
+/**
+ * The fast search validator must enforce exactly the contract of `SearchResponseSchema`: for any
+ * generated or mutated response, both accept or both reject; an accepted response comes out equal
+ * to zod's output; a rejected one carries zod's own issue paths. If the schemas change, this fails
+ * until src/model/parse-search.ts is brought in step.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  isSearchResponse,
+  parseSearchResponse,
+  toValidationIssues,
+  validateSearchResponse,
+} from '../../src/model/parse-search.js';
+import { SearchResponseSchema } from '../../src/schemas/search.js';
+import { ResponseValidationError } from '../../src/errors.js';
+import { coupled, independent, oneWay } from './fixtures.js';
+
+const str = fc.string({ maxLength: 6 });
+const nullableStr = fc.option(str, { nil: null });
+const amount = fc.oneof(
+  fc.integer({ min: -1_000_000, max: 100_000_000 }).map((p) => p / 100),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+const nat = fc.nat({ max: 2000 });
+/** Unknown fields the service may add: any JSON. */
+const extra = { future_field: fc.jsonValue({ maxDepth: 1 }) };
+
+function rec<T extends Record<string, fc.Arbitrary<unknown>>>(model: T, required: (keyof T & string)[]) {
+  return fc.record({ ...model, ...extra }, { requiredKeys: required });
+}
+
+const place = (timeKey: 'departure_time' | 'arrival_time') =>
+  rec(
+    {
+      airport_code: str,
+      airport_name: str,
+      city_code: str,
+      city_name: str,
+      country_name: str,
+      terminal: nullableStr,
+      [timeKey]: str,
+    },
+    ['airport_code', timeKey],
+  );
+const segment = rec(
+  {
+    airline: rec({ code: str, name: str, flight_number: str, fare_class: nullableStr }, [
+      'code',
+      'flight_number',
+    ]),
+    origin: place('departure_time'),
+    destination: place('arrival_time'),
+    cabin_class: str,
+    duration_minutes: nat,
+    ground_time_minutes: nat,
+    baggage_allowance: nullableStr,
+    cabin_baggage_allowance: nullableStr,
+    seats_available: fc.integer({ min: -5, max: 500 }),
+  },
+  ['airline', 'origin', 'destination', 'duration_minutes'],
+);
+const raw = rec(
+  {
+    base_fare: amount,
+    service_fee: amount,
+    published_fare: amount,
+    final_fare: amount,
+    tax_and_surcharge: amount,
+    previous_total_amount: amount,
+  },
+  [],
+);
+const pricing = rec(
+  {
+    currency: str,
+    base_fare: amount,
+    service_fee: amount,
+    tax_and_surcharge: amount,
+    published_fare: amount,
+    final_fare: amount,
+    previous_total_amount: fc.option(amount, { nil: null }),
+    price_changed: fc.boolean(),
+    markup_percent: amount,
+    raw,
+  },
+  ['currency', 'base_fare', 'service_fee', 'published_fare', 'final_fare'],
+);
+const inboundOption = rec(
+  {
+    result_index: fc.uuid(),
+    is_refundable: fc.boolean(),
+    stop_count: fc.nat({ max: 3 }),
+    fare_name: nullableStr,
+    fare_class: nullableStr,
+    airline_remark: nullableStr,
+    group_id: fc.integer({ min: -3, max: 100 }),
+    pricing,
+    segments: fc.array(segment, { maxLength: 2 }),
+  },
+  ['result_index', 'is_refundable', 'stop_count', 'pricing', 'segments'],
+);
+const flightOption = fc
+  .tuple(inboundOption, fc.option(fc.array(inboundOption, { maxLength: 2 }), { nil: undefined }))
+  .map(([o, nested]) => (nested === undefined ? o : { ...o, inbound_options: nested }));
+const response = rec(
+  {
+    trace_id: fc.uuid(),
+    currency: str,
+    journey_type: fc.constantFrom('one_way', 'round_trip'),
+    is_domestic: fc.boolean(),
+    pax_count: rec({ adult: fc.nat(9), child: fc.nat(9), infant: fc.nat(9) }, ['adult', 'child', 'infant']),
+    round_trip_style: fc.constantFrom('independent', 'coupled', null),
+    outbound: fc.array(flightOption, { maxLength: 3 }),
+    inbound: fc.array(flightOption, { maxLength: 2 }),
+    expires_at: nullableStr,
+    remaining_seconds: fc.option(amount, { nil: null }),
+  },
+  ['trace_id', 'currency', 'journey_type', 'is_domestic', 'pax_count', 'outbound'],
+);
+
+/** Values a field can be broken with: every JSON type and the edges of the number checks. */
+const replacement = fc.oneof(
+  fc.constantFrom<unknown>(
+    undefined,
+    null,
+    '',
+    'x',
+    'coupled',
+    'round_trip',
+    0,
+    -1,
+    1.5,
+    2 ** 53,
+    -0,
+    true,
+    false,
+    [],
+    {},
+    Number.NaN,
+    Infinity,
+  ),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+type Path = (string | number)[];
+function allPaths(v: unknown, prefix: Path = [], out: Path[] = []): Path[] {
+  if (typeof v === 'object' && v !== null)
+    for (const [k, child] of Object.entries(v)) {
+      const p = [...prefix, Array.isArray(v) ? Number(k) : k];
+      out.push(p);
+      allPaths(child, p, out);
+    }
+  return out;
+}
+
+/** A copy of `v` with the node at `path` replaced, or deleted (`remove`). */
+function mutate(v: unknown, path: Path, value: unknown, remove: boolean): unknown {
+  const copy = structuredClone(v) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  if (remove && !Array.isArray(parent)) delete parent[last];
+  else parent[last] = value;
+  return copy;
+}
+
+const mutated = fc
+  .tuple(
+    fc.oneof(response, fc.constantFrom<unknown>(oneWay(), coupled(), independent())),
+    fc.nat(),
+    replacement,
+    fc.boolean(),
+  )
+  .map(([base, n, value, remove]) => {
+    const paths = allPaths(base);
+    if (paths.length === 0) return value;
+    return mutate(base, paths[n % paths.length]!, value, remove);
+  });
+
+function agree(candidate: unknown): void {
+  const zod = SearchResponseSchema.safeParse(candidate);
+  expect(isSearchResponse(candidate)).toBe(zod.success);
+  if (zod.success) {
+    expect(validateSearchResponse(candidate)).toEqual(zod.data);
+  } else {
+    let caught: unknown;
+    try {
+      parseSearchResponse(candidate, { source: 'supplier_a', clock: { now: () => 0 } });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(ResponseValidationError);
+    expect((caught as ResponseValidationError).issues).toEqual(toValidationIssues(zod.error.issues));
+  }
+}
+
+describe('the fast search validator and SearchResponseSchema agree', () => {
+  it('on generated valid responses (unknown fields included)', () => {
+    fc.assert(
+      fc.property(response, (r) => {
+        expect(SearchResponseSchema.safeParse(r).success).toBe(true);
+        agree(r);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('on responses with one field replaced or removed anywhere', () => {
+    fc.assert(fc.property(mutated, agree), { numRuns: 3000 });
+  });
+
+  it('on the hand-built fixtures and their breaks', () => {
+    for (const f of [oneWay(), coupled(), independent()]) {
+      agree(f);
+      for (const p of allPaths(f)) {
+        agree(mutate(f, p, undefined, true));
+        agree(mutate(f, p, null, false));
+        agree(mutate(f, p, 'x', false));
+        for (const bad of [-1, -1.5, 2 ** 53, true, [], {}]) agree(mutate(f, p, bad, false));
+      }
+    }
+  });
+});

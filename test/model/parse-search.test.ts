@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatIssuePath,
+  parseSearchResponse,
+  validateSearchResponse,
+} from '../../src/model/parse-search.js';
+import { SearchResults } from '../../src/model/search-results.js';
+import { ResponseValidationError } from '../../src/errors.js';
+import { coupled, copy, independent, oneWay } from './fixtures.js';
+
+const meta = { source: 'supplier_a' as const, requestId: 'req_42', clock: { now: () => 0 } };
+
+function refusal(json: unknown): ResponseValidationError {
+  try {
+    parseSearchResponse(json, meta);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ResponseValidationError);
+    return e as ResponseValidationError;
+  }
+  throw new Error('expected a ResponseValidationError');
+}
+
+describe('parseSearchResponse: accepts the contract', () => {
+  it('builds SearchResults from a parsed body or from JSON text', () => {
+    for (const fixture of [oneWay, coupled, independent]) {
+      const data = fixture();
+      const fromObject = parseSearchResponse(copy(data), meta);
+      expect(fromObject).toBeInstanceOf(SearchResults);
+      expect(fromObject.data).toEqual(data);
+      expect(parseSearchResponse(JSON.stringify(data), meta).data).toEqual(data);
+    }
+  });
+
+  it('does not copy a valid body', () => {
+    const body = copy(coupled());
+    expect(parseSearchResponse(body, meta).data).toBe(body);
+  });
+
+  it('keeps unknown fields at every level', () => {
+    const body = copy(coupled()) as Record<string, unknown> & ReturnType<typeof coupled>;
+    Object.assign(body, { new_top: 1 });
+    Object.assign(body.outbound[0]!, { badge: 'best' });
+    Object.assign(body.outbound[0]!.inbound_options![0]!.segments[0]!.origin, { gate: '12' });
+    Object.assign(body.outbound[0]!.pricing, { gst: 18 });
+    const r = parseSearchResponse(body, meta);
+    expect((r.data as Record<string, unknown>).new_top).toBe(1);
+    expect(r.outbound[0]).toMatchObject({ badge: 'best' });
+    expect(r.outbound[0]!.inbound_options![0]!.segments[0]!.origin).toMatchObject({ gate: '12' });
+    expect(r.outbound[0]!.pricing).toMatchObject({ gst: 18 });
+  });
+
+  it('accepts the optional and nullable fields', () => {
+    const body = copy(oneWay()) as ReturnType<typeof oneWay>;
+    const o = body.outbound[0]!;
+    o.fare_class = null;
+    o.airline_remark = null;
+    o.fare_name = null;
+    delete o.group_id;
+    delete o.segments[0]!.origin.terminal;
+    o.segments[0]!.destination.terminal = null;
+    delete o.segments[0]!.ground_time_minutes;
+    delete (o.pricing as Record<string, unknown>).raw;
+    delete body.expires_at;
+    delete body.remaining_seconds;
+    delete body.round_trip_style;
+    delete (body as Record<string, unknown>).inbound;
+    const r = parseSearchResponse(body, meta);
+    expect(r.inbound).toEqual([]);
+    expect(r.data.inbound).toEqual([]);
+    expect(r.deadline.estimated).toBe(true);
+    expect(r.select(r.outbound[0]!).result_indices).toEqual([o.result_index]);
+  });
+});
+
+describe('parseSearchResponse: refuses contract breaks with paths', () => {
+  it('names a wrong type deep in the tree', () => {
+    const body = copy(coupled()) as ReturnType<typeof coupled>;
+    (body.outbound[1]!.pricing as Record<string, unknown>).final_fare = '50500.75';
+    const err = refusal(body);
+    expect(err.issues).toEqual([
+      {
+        path: 'outbound[1].pricing.final_fare',
+        message: expect.stringMatching(/expected number, received string/),
+      },
+    ]);
+    expect(err.status).toBe(200);
+    expect(err.requestId).toBe('req_42');
+    expect(err.message).toMatch(
+      /^Unexpected response from POST \/v1\/flights\/search\/: outbound\[1\]\.pricing\.final_fare: /,
+    );
+  });
+
+  it('names a missing required field, and every break at once', () => {
+    const body = copy(coupled()) as ReturnType<typeof coupled>;
+    delete (body as Record<string, unknown>).trace_id;
+    delete (body.outbound[0]!.inbound_options![2]!.segments[0]!.airline as Record<string, unknown>)
+      .flight_number;
+    (body.outbound[0]!.segments[0] as Record<string, unknown>).duration_minutes = 12.5;
+    const err = refusal(body);
+    expect(err.issues.map((i) => i.path).sort()).toEqual(
+      [
+        'outbound[0].inbound_options[2].segments[0].airline.flight_number',
+        'outbound[0].segments[0].duration_minutes',
+        'trace_id',
+      ].sort(),
+    );
+  });
+
+  it('refuses a wrong enum, null where not allowed, and a non-object body', () => {
+    expect(refusal({ ...oneWay(), journey_type: 'multi_city' }).issues[0]?.path).toBe('journey_type');
+    expect(refusal({ ...oneWay(), outbound: null }).issues[0]?.path).toBe('outbound');
+    expect(refusal({ ...oneWay(), inbound: null }).issues[0]?.path).toBe('inbound');
+    expect(refusal([]).issues[0]?.path).toBe('');
+    expect(refusal(null).issues[0]?.path).toBe('');
+  });
+
+  it('refuses text that is not JSON', () => {
+    expect(refusal('<html>').issues).toEqual([{ path: '', message: 'the body is not valid JSON' }]);
+  });
+
+  it('uses the given endpoint in the message', () => {
+    expect(() => validateSearchResponse({}, { endpoint: 'POST /x' })).toThrow(
+      /^Unexpected response from POST \/x/,
+    );
+  });
+});
+
+describe('formatIssuePath', () => {
+  it('writes dotted paths with [i] for array positions', () => {
+    expect(formatIssuePath(['outbound', 3, 'pricing', 'final_fare'])).toBe('outbound[3].pricing.final_fare');
+    expect(formatIssuePath([0, 'a'])).toBe('[0].a');
+    expect(formatIssuePath([])).toBe('');
+  });
+});
