@@ -7,7 +7,7 @@ beforeEach(() => {
   for (const method of ['log', 'info', 'warn', 'error'] as const) spies.push(vi.spyOn(console, method));
 });
 afterEach(() => {
-  const calls = spies.flatMap((spy) => spy.mock.calls.map((args) => args.map(String).join(' ')));
+  const calls = spies.flatMap((spy) => spy.mock.calls.map((args: unknown[]) => args.map(String).join(' ')));
   for (const spy of spies.splice(0)) spy.mockRestore();
   if (calls.length > 0) throw new Error(`unexpected console output:\n${calls.join('\n')}`);
 });

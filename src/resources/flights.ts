@@ -55,7 +55,10 @@ export class Flights {
    * Fare rules for a selection (each of its result indices) or for one `{ trace_id, result_index }`.
    * Refused locally with FareExpiredError when the search is known to have expired.
    */
-  async fareRules(input: Selection | FareRulesParams, options?: RequestOptions): Promise<FareRules> {
+  async fareRules(
+    input: Selection | FareRulesParams | { trace_id: string; result_indices: readonly string[] },
+    options?: RequestOptions,
+  ): Promise<FareRules> {
     // A selection (live, or one that went through JSON) asks for the rules of each of its indices.
     const selectionLike = input as { trace_id?: unknown; result_indices?: unknown };
     const targets: FareRulesParams[] =
