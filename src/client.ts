@@ -4,7 +4,7 @@ import type { ClientContext } from './core/context.js';
 import { Registry } from './core/registry.js';
 import { Requester } from './core/request.js';
 import { Transport } from './core/transport.js';
-import { ConfigurationError } from './errors.js';
+import { ConfigurationError, RateLimitQueueFullError } from './errors.js';
 import { bookFlight, type BookFlightParams, type BookFlightResult } from './flow.js';
 import { Airports } from './resources/airports.js';
 import { Bookings } from './resources/bookings.js';
@@ -101,7 +101,13 @@ export class Fareway {
       ...(options.fetch ? { fetch: options.fetch } : {}),
       defaultHeaders: options.defaultHeaders ?? {},
     });
-    this.#limiter = createLimiter(apiKey, options.rateLimits, logger);
+    this.#limiter = createLimiter(
+      apiKey,
+      options.rateLimits === false
+        ? false
+        : { onQueueFull: (bucket, maxQueue) => new RateLimitQueueFullError(bucket, maxQueue), ...options.rateLimits },
+      logger,
+    );
     const requester = new Requester(transport, this.#limiter, {
       timeout: positive('timeout', options.timeout, DEFAULTS.timeout, 1),
       maxRetries: positive('maxRetries', options.maxRetries, DEFAULTS.maxRetries),

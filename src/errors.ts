@@ -297,3 +297,18 @@ export class BookingFailedError extends FarewayError {
 export class ConfigurationError extends FarewayError {
   override name = 'ConfigurationError';
 }
+
+/**
+ * A call found its rate-limit bucket's queue full (`rateLimits.maxQueue`): the service is being
+ * asked for far more than the budget allows. Nothing was sent; back off or shed load.
+ */
+export class RateLimitQueueFullError extends FarewayError {
+  override name = 'RateLimitQueueFullError';
+  constructor(
+    readonly bucket: 'search' | 'book' | 'other',
+    readonly maxQueue: number,
+  ) {
+    super(`Rate limit queue full for '${bucket}' (${maxQueue} calls waiting); nothing was sent`);
+    this.details = [this.message];
+  }
+}

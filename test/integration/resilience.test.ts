@@ -159,3 +159,19 @@ describe('aborts and secrets', () => {
     expect(text).toMatch(/retrying POST/);
   });
 });
+
+describe('the rate-limit queue', () => {
+  it('is bounded: a call beyond maxQueue is refused with RateLimitQueueFullError and nothing is sent', async () => {
+    const { RateLimitQueueFullError } = await import('../../src/index.js');
+    const fareway = sbx.client({ rateLimits: { other: { limit: 1, windowMs: 60_000 }, maxQueue: 1 } });
+    const controller = new AbortController();
+    const first = fareway.bookings.list({}, { signal: controller.signal }); // takes the only token
+    await first;
+    const queued = fareway.bookings.list({}, { signal: controller.signal }).catch((e: unknown) => e); // waits a minute
+    const refused = await fareway.bookings.list().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitQueueFullError);
+    controller.abort(new Error('done'));
+    expect(await queued).toMatchObject({ message: 'done' });
+    expect(sbx.calls('list')).toHaveLength(1);
+  });
+});
