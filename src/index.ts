@@ -21,6 +21,7 @@ export type { RateLimitOptions, RateLimitSpec, RateLimitSetting, Bucket } from '
 export * from './errors.js';
 export { Deadline } from './model/deadline.js';
 export { SearchResults, isSelection, type Selection } from './model/search-results.js';
+export type { SortKey, FilterCriteria } from './model/option-helpers.js';
 export { Page, PagePromise } from './model/pagination.js';
 export type { FareRules } from './resources/flights.js';
 export type {

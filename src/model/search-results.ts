@@ -3,6 +3,7 @@ import type { SearchResponse } from '../schemas/search.js';
 import { RequestValidationError, type ValidationIssue } from '../errors.js';
 import { Deadline, type DeadlineClock, type ExpiresAtZone } from './deadline.js';
 import { sumPricing } from './money.js';
+import { filterOptions, sortOptions, type FilterCriteria, type SortKey } from './option-helpers.js';
 
 /** What the transport knew about the response, beside its body. */
 export interface SearchMeta {
@@ -236,42 +237,16 @@ export class SearchResults {
   }
 
   /** Options sorted by `price` (final fare), `duration` (flying plus ground time) or `departure`. New array. */
-  sortBy(key: 'price' | 'duration' | 'departure', options: FlightOption[] = this.outbound): FlightOption[] {
-    const value =
-      key === 'price'
-        ? (o: FlightOption) => o.pricing.final_fare
-        : key === 'duration'
-          ? totalMinutes
-          : (o: FlightOption) => o.segments[0]?.origin.departure_time ?? '';
-    return options
-      .map((o, i) => ({ o, v: value(o), i }))
-      .sort((a, b) => (a.v < b.v ? -1 : a.v > b.v ? 1 : a.i - b.i))
-      .map((e) => e.o);
+  sortBy(key: SortKey, options: FlightOption[] = this.outbound): FlightOption[] {
+    return sortOptions(options, key);
   }
 
   /**
    * Options matching every given criterion: at most `maxStops` stops, every segment flown by
    * `airline` (a code or codes, any case), refundable or not. New array.
    */
-  filter(
-    criteria: { maxStops?: number; airline?: string | string[]; refundable?: boolean },
-    options: FlightOption[] = this.outbound,
-  ): FlightOption[] {
-    const airlines =
-      criteria.airline === undefined
-        ? undefined
-        : new Set(
-            (Array.isArray(criteria.airline) ? criteria.airline : [criteria.airline]).map((c) =>
-              c.toUpperCase(),
-            ),
-          );
-    return options.filter(
-      (o) =>
-        (criteria.maxStops === undefined || o.stop_count <= criteria.maxStops) &&
-        (criteria.refundable === undefined || o.is_refundable === criteria.refundable) &&
-        (airlines === undefined ||
-          (o.segments.length > 0 && o.segments.every((s) => airlines.has(s.airline.code.toUpperCase())))),
-    );
+  filter(criteria: FilterCriteria, options: FlightOption[] = this.outbound): FlightOption[] {
+    return filterOptions(options, criteria);
   }
 
   /** The cheapest outbound (coupled: by its "starting from" fare, i.e. the cheapest pair). */
@@ -446,10 +421,4 @@ export class SearchResults {
     if (ix.outboundByIndex.has(ri)) fail('inbound', isOutbound);
     return this.#notFromHere('inbound');
   }
-}
-
-function totalMinutes(o: FlightOption): number {
-  let m = 0;
-  for (const s of o.segments) m += s.duration_minutes + (s.ground_time_minutes ?? 0);
-  return m;
 }
