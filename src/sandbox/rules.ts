@@ -3,6 +3,7 @@
  * save-passengers validation run against them (spec §2 Passenger, §4.4, supplier table in §1).
  */
 import type { BookingRecord } from './state.js';
+import { GST_FIELDS } from '../schemas/passenger.js';
 
 type Rule = { isVisible: boolean; isMandatoryIfVisible: boolean };
 /** `pax_rules`: group → camelCase field → rule. */
@@ -43,14 +44,8 @@ const FIELD: Record<string, string> = {
   gstNumber: 'gst_number',
 };
 
-/** GST fields: the spec names gst_number; the gst_company_* names are the sandbox's (and Fareway's). */
-export const GST_FIELDS = [
-  'gst_number',
-  'gst_company_name',
-  'gst_company_address',
-  'gst_company_email',
-  'gst_company_contact_number',
-] as const;
+/** GST fields: the spec names gst_number; the gst_company_* names are Fareway's (see schemas/passenger). */
+export { GST_FIELDS };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function realDate(v: unknown): v is string {
