@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { Bucket as BucketQueue, LocalTokens } from './limiter/bucket.js';
 import { ClusterTokens, openConnection } from './limiter/cluster.js';
+import { DEFAULTS } from './options.js';
 
 export type Bucket = 'search' | 'book' | 'other';
 export interface RateLimitSpec {
@@ -68,13 +69,13 @@ export interface Limiter {
 }
 
 const BUCKETS: readonly Bucket[] = ['search', 'book', 'other'];
-const DEFAULT_LIMITS: Record<Bucket, number> = { search: 60, book: 30, other: 120 };
-export const DEFAULT_MAX_QUEUE = 1000;
-export const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
+const DEFAULT_LIMITS: Record<Bucket, number> = DEFAULTS.rateLimits;
+export const DEFAULT_MAX_QUEUE = DEFAULTS.rateLimitMaxQueue;
+export const DEFAULT_CONNECT_TIMEOUT_MS = DEFAULTS.redisConnectTimeoutMs;
 
 /** The margin used for a window when `marginMs` is not given: min(250 ms, 5% of the window). */
 export function defaultMarginMs(windowMs: number): number {
-  return Math.min(250, Math.round(windowMs * 0.05));
+  return Math.min(DEFAULTS.rateLimitMarginCapMs, Math.round(windowMs * DEFAULTS.rateLimitMarginFraction));
 }
 
 /** Resolves every bucket's setting to `{ limit, windowMs }` or `false`; rejects nonsense early. */
@@ -86,7 +87,7 @@ export function normaliseRateLimits(options: RateLimitOptions | false | undefine
       out[bucket] = false;
       continue;
     }
-    const spec = typeof setting === 'number' ? { limit: setting, windowMs: 60_000 } : setting;
+    const spec = typeof setting === 'number' ? { limit: setting, windowMs: DEFAULTS.rateLimitWindowMs } : setting;
     if (!Number.isInteger(spec.limit) || spec.limit < 1 || !(spec.windowMs > 0) || !Number.isFinite(spec.windowMs)) {
       throw new TypeError(
         `rateLimits.${bucket} must be a positive integer per minute, { limit, windowMs } with positive values, or false`,

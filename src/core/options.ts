@@ -141,7 +141,16 @@ export const DEFAULTS = {
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 8_000,
   bookReconcile: { timeoutMs: 60_000, intervalMs: 500 },
+  /** The spec's per-partner limits, per 60 s (§8). */
   rateLimits: { search: 60, book: 30, other: 120 },
+  rateLimitWindowMs: 60_000,
+  /** Calls that may wait per bucket before new ones are refused. */
+  rateLimitMaxQueue: 1000,
+  /** How long to wait for Redis before falling back to the local limiter. */
+  redisConnectTimeoutMs: 2000,
+  /** Safety margin added to each window: min(this cap, this fraction of the window). */
+  rateLimitMarginCapMs: 250,
+  rateLimitMarginFraction: 0.05,
 } as const;
 
 /** Console logger used by default: warnings and errors only. */
