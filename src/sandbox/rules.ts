@@ -3,7 +3,7 @@
  * save-passengers validation run against them (spec §2 Passenger, §4.4, supplier table in §1).
  */
 import type { BookingRecord } from './state.js';
-import { GST_FIELDS } from '../schemas/passenger.js';
+import { GST_FIELDS } from '../schemas/fields.js';
 
 type Rule = { isVisible: boolean; isMandatoryIfVisible: boolean };
 /** `pax_rules`: group → camelCase field → rule. */

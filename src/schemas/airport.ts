@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One airport of the typeahead (spec §4.9). */
 export const AirportSchema = z.looseObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BookingStatusSchema, PaxCountSchema, PricingSchema, SegmentSchema, nullableString } from './common.js';
 
 /** A passenger-rules flag pair; a field is mandatory when both are true (spec §2). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Wire schemas shared by several resources (spec §2). Response objects are `looseObject`s:

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The error envelope of every non-2xx response (spec §7). */
 export const ErrorEnvelopeSchema = z.looseObject({

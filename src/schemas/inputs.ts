@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { format, isValid } from 'date-fns';
 
 /** A 3-letter IATA code in any case, sent upper-case. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateInput } from './inputs.js';
 
 /** One SSR item (spec §2 SSR). */
@@ -23,18 +23,7 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 export const PAX_TYPES = ['adult', 'child', 'infant'] as const;
 export type PaxType = (typeof PAX_TYPES)[number];
 
-/**
- * GST fields sent by Fareway. The spec fixes `gst_number` and says the others are
- * `gst_company_*` without naming them; these are the names Fareway uses. Extra `gst_company_*`
- * keys are passed through untouched.
- */
-export const GST_FIELDS = [
-  'gst_number',
-  'gst_company_name',
-  'gst_company_address',
-  'gst_company_email',
-  'gst_company_contact_number',
-] as const;
+export { GST_FIELDS } from './fields.js';
 
 const optionalText = z.string().trim().min(1, 'must not be empty').optional();
 

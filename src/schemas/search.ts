@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FlightOptionSchema, PaxCountSchema, SOURCES } from './common.js';
 import { dateTimeInput, iataCode } from './inputs.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GST_FIELDS } from '../schemas/passenger.js';
 import type { PassengerContext } from './context.js';
 import { addMonthsIso, ageOn } from './dates.js';

@@ -1,0 +1,89 @@
+/**
+ * Package size (issue 2 item 10): the ESM entry minified and gzipped WITH the runtime dependencies
+ * it actually imports (ky, zod, p-retry, bottleneck, date-fns), as an application bundler would
+ * ship it. No goal: a figure to track.
+ *
+ *   node --import ./examples/register.mjs bench/size.ts
+ *
+ * esbuild bundles `src/index.ts` (the same sources tsup builds `dist/index.js` from; bundling the
+ * sources means a stale `dist/` cannot skew the figure) for platform node, format esm, minified;
+ * only node builtins and the optional peer `ioredis` stay external. Then gzip level 9. The
+ * per-package breakdown is esbuild's metafile `bytesInOutput` (minified, before gzip). The sandbox
+ * entry is measured the same way with its peer `msw` external.
+ */
+import { gzipSync, constants } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+import { isMain, printResults, type BenchResult } from './_util.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+/** `node_modules/@scope/name/...` → `@scope/name`; sources → `fareway (src/…)`. */
+function packageOf(path: string): string {
+  const i = path.lastIndexOf('node_modules/');
+  if (i < 0) return path.startsWith('src/') ? `fareway src/${path.split('/')[1]?.replace(/\.ts$/, '') ?? ''}` : path;
+  const parts = path.slice(i + 'node_modules/'.length).split('/');
+  return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path);
+}
+
+async function measure(entry: string, external: string[]) {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    minify: true,
+    write: false,
+    metafile: true,
+    external,
+    logLevel: 'silent',
+    outfile: 'out.js',
+  });
+  const file = result.outputFiles.find((f) => f.path.endsWith('out.js'));
+  if (!file) throw new Error('esbuild produced no output');
+  const gzip = gzipSync(file.contents, { level: constants.Z_BEST_COMPRESSION }).length;
+  const meta: Metafile = result.metafile;
+  const inputs = Object.values(meta.outputs).find((o) => o.entryPoint !== undefined)?.inputs ?? {};
+  const groups = new Map<string, number>();
+  for (const [path, info] of Object.entries(inputs)) {
+    const pkg = packageOf(path);
+    const key = pkg.startsWith('fareway ') ? 'fareway (own code)' : pkg;
+    groups.set(key, (groups.get(key) ?? 0) + info.bytesInOutput);
+  }
+  return { bytes: file.contents.length, gzip, groups: [...groups].sort((a, b) => b[1] - a[1]) };
+}
+
+function kib(n: number): string {
+  return `${n} B (${(n / 1024).toFixed(1)} KiB)`;
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const sdk = await measure('src/index.ts', ['ioredis']);
+  const sandbox = await measure('src/sandbox/index.ts', ['msw', 'msw/*', 'ioredis']);
+  const breakdown = (groups: [string, number][], total: number) =>
+    Object.fromEntries(groups.map(([k, v]) => [`  minified bytes from ${k}`, `${v} (${((100 * v) / total).toFixed(1)} %)`]));
+  return [
+    {
+      name: 'size: fareway ESM entry with runtime dependencies',
+      figures: {
+        entry: 'src/index.ts (esbuild bundle, platform node, esm, minify; external: node builtins, ioredis)',
+        'minified bytes': kib(sdk.bytes),
+        'minified + gzip -9 bytes': kib(sdk.gzip),
+        ...breakdown(sdk.groups, sdk.bytes),
+      },
+    },
+    {
+      name: 'size: fareway/sandbox entry (msw external)',
+      figures: {
+        entry: 'src/sandbox/index.ts (same settings; external: msw, ioredis)',
+        'minified bytes': kib(sandbox.bytes),
+        'minified + gzip -9 bytes': kib(sandbox.gzip),
+        ...breakdown(sandbox.groups, sandbox.bytes),
+      },
+    },
+  ];
+}
+
+if (isMain(import.meta.url)) printResults(await run());
