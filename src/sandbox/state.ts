@@ -6,6 +6,7 @@ import { Clock } from './clock.js';
 import type { FareMeta, LegData, Offer, RawPrice } from './generator.js';
 import type { ResolvedOptions } from './options.js';
 import { hex, rngFor, type Rng } from './random.js';
+import type { FailNextOptions } from './control.js';
 
 /** The endpoints as `control.failNext` names them. */
 export const ENDPOINTS = [
@@ -105,16 +106,8 @@ export interface BookingRecord {
   failureReason: string | null;
 }
 
-/** An injected failure queued by `control.failNext`. */
-export interface FailureSpec {
-  times: number;
-  status?: number;
-  detail?: string;
-  body?: string;
-  headers?: Record<string, string>;
-  drop?: boolean;
-  delayMs?: number;
-}
+/** An injected failure queued by `control.failNext` (its options, with the count resolved). */
+export type FailureSpec = Omit<FailNextOptions, 'times'> & { times: number };
 
 /** One request as `control.requests()` reports it. */
 export interface RequestLogEntry {
