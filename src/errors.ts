@@ -11,6 +11,25 @@ export interface ValidationIssue {
   message: string;
 }
 
+/**
+ * The one path format of every ValidationIssue: `['passengers', 1, 'ssr', 'meal', 0]` →
+ * `passengers[1].ssr.meal[0]`; a key that is not an identifier is quoted (`["a-b"]`).
+ */
+export function formatPath(path: readonly PropertyKey[], prefix = ''): string {
+  let out = prefix;
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (typeof seg === 'string' && /^[A-Za-z_$][\w$]*$/.test(seg)) out += out ? `.${seg}` : seg;
+    else out += `[${JSON.stringify(String(seg))}]`;
+  }
+  return out;
+}
+
+/** Issues (zod's, or any `{ path, message }` with an array path) as ValidationIssues. */
+export function toIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix = ''): ValidationIssue[] {
+  return issues.map((issue) => ({ path: formatPath(issue.path, prefix), message: issue.message }));
+}
+
 /** Base class of every error Fareway throws. */
 export class FarewayError extends Error {
   override name = 'FarewayError';

@@ -1,8 +1,7 @@
-import { RequestValidationError } from '../errors.js';
+import { RequestValidationError, toIssues } from '../errors.js';
 import type { z } from 'zod';
 import type { Hooks, Logger } from './options.js';
 import type { Registry } from './registry.js';
-import { toIssues } from './request.js';
 import type { Requester } from './request.js';
 import type { Limiter } from './limiter.js';
 
@@ -24,7 +23,7 @@ export interface ClientContext {
 /** Parses caller input; bad input throws RequestValidationError naming every field. Nothing is sent. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what: string, prefix = ''): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new RequestValidationError(toIssues(parsed.error, prefix), what);
+  if (!parsed.success) throw new RequestValidationError(toIssues(parsed.error.issues, prefix), what);
   return parsed.data;
 }
 

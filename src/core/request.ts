@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ResponseValidationError, type ValidationIssue } from '../errors.js';
+import { ResponseValidationError, toIssues } from '../errors.js';
 import type { Bucket, Limiter } from './limiter.js';
 import type { Endpoint, Hooks, Logger, RequestOptions } from './options.js';
 import { withRetries } from './retry.js';
@@ -21,20 +21,6 @@ export function bucketOf(endpoint: Endpoint): Bucket | undefined {
   if (endpoint === 'book') return 'book';
   if (endpoint === 'autocomplete') return undefined;
   return 'other';
-}
-
-/** Turns zod issues into Fareway's `{ path, message }` with `a.b[2].c` paths. */
-export function toIssues(error: z.core.$ZodError, prefix = ''): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: formatPath(issue.path, prefix), message: issue.message }));
-}
-
-export function formatPath(path: readonly PropertyKey[], prefix = ''): string {
-  let out = prefix;
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out;
 }
 
 /**
@@ -101,12 +87,6 @@ export class Requester {
     });
   }
 
-  /** Sends and validates the 2xx body against the endpoint's schema. */
-  async request<S extends z.ZodType>(req: HttpRequest, schema: S, options?: RequestOptions): Promise<{ data: z.output<S>; response: HttpResponse }> {
-    const response = await this.send(req, options);
-    return { data: validateResponse(schema, response, req), response };
-  }
-
   #responded(req: HttpRequest, attempt: number, status: number, requestId: string | undefined, started: number) {
     const durationMs = Math.round(performance.now() - started);
     this.config.logger.debug?.(`← ${status} ${req.method} ${req.path}`, { requestId, durationMs });
@@ -120,7 +100,7 @@ export class Requester {
 export function validateResponse<S extends z.ZodType>(schema: S, response: HttpResponse, req: Pick<HttpRequest, 'method' | 'path'>): z.output<S> {
   const parsed = schema.safeParse(response.data);
   if (!parsed.success) {
-    throw new ResponseValidationError(toIssues(parsed.error), {
+    throw new ResponseValidationError(toIssues(parsed.error.issues), {
       requestId: response.requestId,
       status: response.status,
       endpoint: `${req.method} ${req.path}`,

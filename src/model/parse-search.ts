@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { ResponseValidationError, type ValidationIssue } from '../errors.js';
+import { ResponseValidationError, toIssues } from '../errors.js';
 import { SearchResponseSchema, type SearchResponse } from '../schemas/search.js';
 import { SearchResults, type SearchMeta } from './search-results.js';
 
@@ -153,20 +152,6 @@ export function isSearchResponse(v: unknown): boolean {
   );
 }
 
-/** `['outbound', 3, 'pricing', 'final_fare']` → `outbound[3].pricing.final_fare`. */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) {
-    if (typeof p === 'number') out += `[${p}]`;
-    else out += out ? `.${String(p)}` : String(p);
-  }
-  return out;
-}
-
-/** zod issues as Fareway's `{ path, message }`. */
-export function toValidationIssues(issues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
-  return issues.map((i) => ({ path: formatIssuePath(i.path), message: i.message }));
-}
 
 /**
  * Validates a search response against the contract and returns it, typed. No copy is made of a
@@ -187,7 +172,7 @@ export function validateSearchResponse(
   // Reached only on a contract break; should the fast check ever be stricter than the schema,
   // the schema's verdict wins.
   if (parsed.success) return parsed.data;
-  throw new ResponseValidationError(toValidationIssues(parsed.error.issues), {
+  throw new ResponseValidationError(toIssues(parsed.error.issues), {
     requestId: init.requestId,
     status: 200,
     endpoint: init.endpoint ?? 'POST /v1/flights/search/',

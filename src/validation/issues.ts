@@ -1,18 +1,9 @@
 import type { z } from 'zod';
-import type { ValidationIssue } from '../errors.js';
+import { formatPath, type ValidationIssue } from '../errors.js';
 
 export type PathSegment = string | number;
 
-/** `['passengers', 1, 'ssr', 'meal', 0]` → `passengers[1].ssr.meal[0]`. */
-export function formatPath(path: readonly PathSegment[]): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(seg)) out += out ? `.${seg}` : seg;
-    else out += `[${JSON.stringify(seg)}]`;
-  }
-  return out;
-}
+export { formatPath };
 
 /** Collects issues and warnings, dropping exact duplicates. */
 export class Report {

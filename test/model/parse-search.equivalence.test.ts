@@ -9,11 +9,10 @@ import fc from 'fast-check';
 import {
   isSearchResponse,
   parseSearchResponse,
-  toValidationIssues,
   validateSearchResponse,
 } from '../../src/model/parse-search.js';
 import { SearchResponseSchema } from '../../src/schemas/search.js';
-import { ResponseValidationError } from '../../src/errors.js';
+import { ResponseValidationError, toIssues } from '../../src/errors.js';
 import { coupled, independent, oneWay } from './fixtures.js';
 
 const str = fc.string({ maxLength: 6 });
@@ -191,7 +190,7 @@ function agree(candidate: unknown): void {
       caught = e;
     }
     expect(caught).toBeInstanceOf(ResponseValidationError);
-    expect((caught as ResponseValidationError).issues).toEqual(toValidationIssues(zod.error.issues));
+    expect((caught as ResponseValidationError).issues).toEqual(toIssues(zod.error.issues));
   }
 }
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatIssuePath,
   parseSearchResponse,
   validateSearchResponse,
 } from '../../src/model/parse-search.js';
 import { SearchResults } from '../../src/model/search-results.js';
-import { ResponseValidationError } from '../../src/errors.js';
+import { ResponseValidationError, formatPath } from '../../src/errors.js';
 import { coupled, copy, independent, oneWay } from './fixtures.js';
 
 const meta = { source: 'supplier_a' as const, requestId: 'req_42', clock: { now: () => 0 } };
@@ -125,10 +124,10 @@ describe('parseSearchResponse: refuses contract breaks with paths', () => {
   });
 });
 
-describe('formatIssuePath', () => {
+describe('formatPath', () => {
   it('writes dotted paths with [i] for array positions', () => {
-    expect(formatIssuePath(['outbound', 3, 'pricing', 'final_fare'])).toBe('outbound[3].pricing.final_fare');
-    expect(formatIssuePath([0, 'a'])).toBe('[0].a');
-    expect(formatIssuePath([])).toBe('');
+    expect(formatPath(['outbound', 3, 'pricing', 'final_fare'])).toBe('outbound[3].pricing.final_fare');
+    expect(formatPath([0, 'a'])).toBe('[0].a');
+    expect(formatPath([])).toBe('');
   });
 });
