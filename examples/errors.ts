@@ -26,7 +26,8 @@ try {
     }
   }
 
-  // 2. A price change at reprice: book refuses until someone accepts the new fare.
+  // 2. A price change at reprice: book with the fare the traveller agreed to (expectedFinalFare)
+  //    is verified against the service and refused when the fare moved; nothing is booked.
   {
     const results = await search();
     const booking = await fareway.bookings.create(results.select(results.outbound[0]!));
@@ -34,7 +35,7 @@ try {
     sandbox.control.movePriceOnNextReprice(420);
     const priced = await fareway.bookings.reprice(booking);
     try {
-      await fareway.bookings.book(booking);
+      await fareway.bookings.book(booking, { expectedFinalFare: booking.pricing.final_fare });
     } catch (error) {
       if (!(error instanceof PriceChangedError)) throw error;
       console.log(`2. PriceChangedError: ${inr(error.previousFare ?? 0)} → ${inr(error.newFare)}; nothing was sent`);

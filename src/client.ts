@@ -10,11 +10,13 @@ import { Airports } from './resources/airports.js';
 import { Bookings } from './resources/bookings.js';
 import { Flights } from './resources/flights.js';
 
-/** Options of `new Fareway(...)`, plus the duplicates policy used by `book` and `bookFlight`. */
+/** Options of `new Fareway(...)`, plus the duplicates policy of the guided flow. */
 export interface FarewayOptions extends ClientOptions {
   /**
-   * What `book` does after save-passengers reported possible duplicates: `'refuse'` throws
-   * DuplicateBookingError unless the call acknowledges them; `'allow'` books and logs a warning.
+   * What `bookFlight` does when save-passengers reports possible duplicates and no
+   * `onDuplicates` callback decides: `'refuse'` throws DuplicateBookingError before booking;
+   * `'allow'` books and logs a warning. (`bookings.book` itself holds no such opinion: it is
+   * stateless, see docs/errors-and-retries.md.)
    * @default 'refuse'
    */
   duplicates?: 'allow' | 'refuse';
@@ -117,9 +119,15 @@ export class Fareway {
       logger,
       hooks,
     });
+    const timeout = positive('timeout', options.timeout, DEFAULTS.timeout, 1);
     this.#ctx = {
       requester,
-      registry: new Registry(),
+      baseUrl: this.baseUrl,
+      timeout,
+      registry: new Registry({
+        searches: positive('memory.searches', options.memory?.searches, DEFAULTS.memory.searches, 1),
+        bookings: positive('memory.bookings', options.memory?.bookings, DEFAULTS.memory.bookings, 1),
+      }),
       limiter: this.#limiter,
       logger,
       hooks,

@@ -75,6 +75,16 @@ export class APIError extends FarewayError {
     this.context = init.context ?? {};
   }
 
+  /**
+   * True when the body is the service's own error envelope (`{success: false, errors: [...]}`):
+   * the service itself answered. A proxy's HTML page is not: it says nothing about what the
+   * service did (a book is then reconciled, never reported as failed).
+   */
+  get envelope(): boolean {
+    const b = this.body as { success?: unknown; errors?: unknown } | null;
+    return typeof b === 'object' && b !== null && b.success === false && Array.isArray(b.errors);
+  }
+
   /** "409 Conflict: Fare expired, please search again (request req_123)". */
   static makeMessage(status: number, details: string[], requestId: string | undefined): string {
     const label = STATUS_TEXT[status] ? `${status} ${STATUS_TEXT[status]}` : String(status);
@@ -249,20 +259,44 @@ export class RequestValidationError extends FarewayError {
   }
 }
 
-/** The service answered something the contract does not allow. */
+/** The service answered something the contract does not allow, in a part the SDK needs. */
 export class ResponseValidationError extends FarewayError {
   override name = 'ResponseValidationError';
   readonly issues: ValidationIssue[];
   readonly status: number | undefined;
-  constructor(issues: ValidationIssue[], init: { requestId?: string | undefined; status?: number; endpoint: string; cause?: unknown }) {
+  /**
+   * The body as it came (parsed JSON, or the text when it was not JSON). After a 2xx on a
+   * state-changing call the service did something: the body and `ids` let you find it.
+   */
+  readonly body: unknown;
+  /** The ids the SDK knew for this call (`booking_id`, `trace_id`), whatever the body said. */
+  readonly ids: { booking_id?: string | undefined; trace_id?: string | undefined };
+  constructor(
+    issues: ValidationIssue[],
+    init: {
+      requestId?: string | undefined;
+      status?: number;
+      endpoint: string;
+      cause?: unknown;
+      body?: unknown;
+      ids?: { booking_id?: string | undefined; trace_id?: string | undefined };
+    },
+  ) {
     const shown = issues.slice(0, 5).map((i) => `${i.path || '(root)'}: ${i.message}`);
+    const idText = Object.entries(init.ids ?? {})
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k} ${String(v)}`)
+      .join(', ');
     super(
-      `Unexpected response from ${init.endpoint}: ${shown.join('; ')}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}${init.requestId ? ` (request ${init.requestId})` : ''}`,
+      `Unexpected response from ${init.endpoint}: ${shown.join('; ')}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}` +
+        `${idText ? ` [${idText}]` : ''}${init.requestId ? ` (request ${init.requestId})` : ''}`,
       { cause: init.cause },
     );
     this.issues = issues;
     this.status = init.status;
     this.requestId = init.requestId;
+    this.body = init.body;
+    this.ids = init.ids ?? {};
     this.details = issues.map((i) => `${i.path || '(root)'}: ${i.message}`);
   }
 }
@@ -286,6 +320,30 @@ export class BookingOutcomeUnknownError extends FarewayError {
     this.lastStatus = options.lastStatus;
   }
   readonly lastStatus: string | undefined;
+}
+
+/**
+ * A create-booking whose outcome could not be established (a timeout, a dropped connection or a
+ * proxy error, and listing the newest bookings did not settle it). A booking (and a fare lock)
+ * may exist for `trace_id`: look for it (`bookings.list`) before creating again.
+ */
+export class CreateOutcomeUnknownError extends FarewayError {
+  override name = 'CreateOutcomeUnknownError';
+  constructor(
+    readonly trace_id: string,
+    /** Bookings made from this trace during the call, when more than one could be it. */
+    readonly candidates: string[],
+    options: { cause?: unknown; requestId?: string | undefined } = {},
+  ) {
+    super(
+      `The outcome of create-booking for trace_id ${trace_id} is unknown: a booking may exist` +
+        (candidates.length ? ` (candidates: ${candidates.join(', ')})` : '') +
+        '. List bookings for this trace_id before creating again.',
+      { cause: options.cause },
+    );
+    this.requestId = options.requestId;
+    this.details = [this.message];
+  }
 }
 
 /** Parses `Retry-After`: seconds, or an HTTP date. Undefined when absent or unparseable. */

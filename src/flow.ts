@@ -69,28 +69,35 @@ export async function bookFlight(fareway: Fareway, ctx: ClientContext, params: B
   const id = created.booking_id;
   const passengers = await fareway.bookings.savePassengers(created, params.passengers, options);
 
-  let acknowledgeDuplicates = false;
+  // Duplicates: the callback decides, else the client's policy. Decided here, where the answer
+  // of save-passengers is in hand: `bookings.book` itself holds no memory of it.
   if (passengers.duplicates_found) {
-    if (params.onDuplicates) {
-      acknowledgeDuplicates = await params.onDuplicates({ booking_id: id, duplicates: passengers.duplicates, saved: passengers });
-      if (!acknowledgeDuplicates)
-        throw new DuplicateBookingError(`Booking ${id}: possible duplicates refused by onDuplicates; nothing was booked`, id, passengers.duplicates);
-    }
+    const proceed = params.onDuplicates
+      ? await params.onDuplicates({ booking_id: id, duplicates: passengers.duplicates, saved: passengers })
+      : ctx.duplicates === 'allow';
+    if (!proceed)
+      throw new DuplicateBookingError(
+        `Booking ${id}: save-passengers reported ${passengers.duplicates.length} possible duplicate booking(s)` +
+          `${params.onDuplicates ? ' refused by onDuplicates' : ' (duplicates policy "refuse")'}; nothing was booked. ` +
+          'Check them, then pass onDuplicates (or set duplicates: "allow")',
+        id,
+        passengers.duplicates,
+      );
+    ctx.logger.warn?.(`booking ${id} proceeds despite ${passengers.duplicates.length} possible duplicate(s)`, { booking_id: id });
   }
 
+  // The fare the traveller agreed to: the one at create, or a moved one accepted by onPriceChange.
+  let agreedFare = created.pricing?.final_fare;
   let repriced: RepricedBooking | undefined;
-  let acceptPriceChange = false;
   if (params.reprice !== false) {
     repriced = await fareway.bookings.reprice(id, options);
-    if (repriced.pricing.price_changed) {
-      const change: PriceChange = {
-        booking_id: id,
-        previous: repriced.pricing.previous_total_amount ?? created.pricing.final_fare,
-        current: repriced.pricing.final_fare,
-        repriced,
-      };
-      acceptPriceChange = params.onPriceChange ? await params.onPriceChange(change) : false;
-      if (!acceptPriceChange)
+    const current = repriced.pricing.final_fare;
+    const previous = repriced.pricing.previous_total_amount ?? agreedFare;
+    const moved = repriced.pricing.price_changed === true || (agreedFare !== undefined && Math.round(agreedFare * 100) !== Math.round(current * 100));
+    if (moved) {
+      const change: PriceChange = { booking_id: id, previous: previous ?? undefined, current, repriced };
+      const accepted = params.onPriceChange ? await params.onPriceChange(change) : false;
+      if (!accepted)
         throw new PriceChangedError(
           `Booking ${id}: the fare changed from ${change.previous} to ${change.current} and was not accepted; nothing was booked`,
           id,
@@ -98,13 +105,10 @@ export async function bookFlight(fareway: Fareway, ctx: ClientContext, params: B
           change.current,
         );
     }
+    agreedFare = current;
   }
 
-  const booked = await fareway.bookings.book(id, {
-    ...options,
-    acceptPriceChange,
-    ...(acceptPriceChange && repriced ? { expectedFinalFare: repriced.pricing.final_fare } : {}),
-    acknowledgeDuplicates,
-  });
+  // Book only at the agreed fare, verified against the service (stateless guard of book).
+  const booked = await fareway.bookings.book(id, { ...options, ...(agreedFare !== undefined ? { expectedFinalFare: agreedFare } : {}) });
   return { booking: booked, steps: { created, passengers, repriced, booked } };
 }

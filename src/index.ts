@@ -15,6 +15,8 @@ export type {
   RateLimitedEvent,
   ReconcileEvent,
   ReconcileOptions,
+  MemoryOptions,
+  ContractDriftEvent,
 } from './core/options.js';
 export { DEFAULTS } from './core/options.js';
 export type { RateLimitOptions, RateLimitSpec, RateLimitSetting, Bucket } from './core/limiter.js';

@@ -1,19 +1,34 @@
 import { RequestValidationError, toIssues } from '../errors.js';
 import type { z } from 'zod';
-import type { Hooks, Logger } from './options.js';
+import type { Hooks, Logger, RequestOptions } from './options.js';
 import type { Registry } from './registry.js';
 import type { Requester } from './request.js';
 import type { Limiter } from './limiter.js';
+
+/** A short exclusive lock shared across processes (Redis), held while a book is in flight. */
+export interface SharedLock {
+  release(): Promise<void>;
+}
+/** The lock side of the limiter: undefined when no shared store is configured or reachable. */
+export interface SharedLocks {
+  lock(name: string, ttlMs: number): Promise<SharedLock | 'held' | undefined>;
+  waitUntilFree(name: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+}
 
 /** What every resource shares: the pipeline, the client's memory and resolved options. */
 export interface ClientContext {
   requester: Requester;
   registry: Registry;
-  limiter: Limiter;
+  limiter: Limiter & Partial<SharedLocks>;
+  /** The service's base URL (keys the in-process book join). */
+  baseUrl: string;
+  /** The client's per-attempt timeout, ms. */
+  timeout: number;
   logger: Logger;
   hooks: Hooks;
   expiryMarginMs: number;
   expiresAtZone: 'utc' | 'local';
+  /** The guided flow's policy for reported duplicates. */
   duplicates: 'allow' | 'refuse';
   bookReconcile: { timeoutMs: number; intervalMs: number };
   autocompleteCacheMs: number;
@@ -41,4 +56,13 @@ export function checkBookingId(id: unknown, path = 'booking_id'): string {
     throw new RequestValidationError([{ path, message: 'must be a booking_id string (letters, digits, - and _)' }], 'Invalid booking');
   }
   return id;
+}
+
+/** The transport options of a call (signal, timeout, headers), without its retries. */
+export function transportOptions(options: RequestOptions): RequestOptions {
+  const out: RequestOptions = {};
+  if (options.signal) out.signal = options.signal;
+  if (options.timeout !== undefined) out.timeout = options.timeout;
+  if (options.headers) out.headers = options.headers;
+  return out;
 }

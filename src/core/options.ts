@@ -58,8 +58,25 @@ export interface ReconcileEvent {
   done: boolean;
 }
 
+/**
+ * A 2xx answer that did not match the contract in a part the SDK does not need to act on: the
+ * part was dropped (a malformed search option, list entry or airport) or left as it came.
+ */
+export interface ContractDriftEvent {
+  endpoint: Endpoint;
+  /** Where, e.g. `outbound[3]` or `pricing.markup_percent`. */
+  path: string;
+  /** What rule the answer broke there. */
+  message: string;
+  /** `dropped`: the element was removed from the result; `ignored`: kept (or removed if optional) and reported. */
+  action: 'dropped' | 'ignored';
+  requestId: string | undefined;
+}
+
 /** Observability hooks. Exceptions thrown by hooks are caught and logged, never propagated. */
 export interface Hooks {
+  /** A 2xx answer drifted from the contract in a part the SDK could do without (see docs/errors-and-retries.md). */
+  onContractDrift?(event: ContractDriftEvent): void;
   onRequest?(event: RequestEvent): void;
   onResponse?(event: ResponseEvent): void;
   onRetry?(event: RetryEvent): void;
@@ -67,12 +84,23 @@ export interface Hooks {
   onReconcile?(event: ReconcileEvent): void;
 }
 
-/** How the outcome of an interrupted book is established. */
+/** How the outcome of an interrupted book (or create-booking) is established. */
 export interface ReconcileOptions {
-  /** Give up (BookingOutcomeUnknownError) after this long. @default 60_000 */
+  /** Give up polling (BookingOutcomeUnknownError) after this long. @default 12_000 */
   timeoutMs?: number;
-  /** First wait between retrieves; doubles up to 5 s. @default 500 */
+  /** First wait between retrieves; doubles up to 2 s. @default 250 */
   intervalMs?: number;
+}
+
+/** How much the client remembers to refuse doomed work early (never to decide a book). */
+export interface MemoryOptions {
+  /**
+   * Searches remembered (result-index roles, about 4 bytes an index, and the deadline; never
+   * the options). @default 500
+   */
+  searches?: number;
+  /** Bookings remembered (supplier, fare lock, pax_rules). @default 2_000 */
+  bookings?: number;
 }
 
 /** Options of `new Fareway(options)`. */
@@ -101,6 +129,8 @@ export interface ClientOptions {
   defaultHeaders?: Record<string, string>;
   /** Reconciliation of a book interrupted by a timeout, dropped connection or 5xx. */
   bookReconcile?: ReconcileOptions;
+  /** Bounds of the client's memory of searches and bookings. */
+  memory?: MemoryOptions;
   /** Cache lifetime of autocomplete answers (the service caches for an hour). @default 3_600_000 */
   autocompleteCacheMs?: number;
   /** Max cached autocomplete queries. @default 500 */
@@ -140,7 +170,8 @@ export const DEFAULTS = {
   /** First backoff delay; doubles each retry, with full jitter, capped at `retryMaxDelayMs`. */
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 8_000,
-  bookReconcile: { timeoutMs: 60_000, intervalMs: 500 },
+  bookReconcile: { timeoutMs: 12_000, intervalMs: 250 },
+  memory: { searches: 500, bookings: 2_000 },
   /** The spec's per-partner limits, per 60 s (§8). */
   rateLimits: { search: 60, book: 30, other: 120 },
   rateLimitWindowMs: 60_000,

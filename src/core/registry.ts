@@ -1,9 +1,24 @@
 import type { Deadline } from '../model/deadline.js';
+import type { IndexRoles } from '../model/index-roles.js';
 import type { SearchResults } from '../model/search-results.js';
 import type { PaxRules } from '../schemas/booking.js';
 import type { Source } from '../schemas/common.js';
 
-/** What the client remembers about a booking it created or saw, for local checks. */
+/**
+ * What the client remembers of a search after the caller drops it: the roles of its result
+ * indices (4 bytes an index), its deadline and supplier. Never the options themselves.
+ */
+export interface SearchMemory {
+  roles: IndexRoles;
+  deadline: Deadline;
+  source: Source;
+}
+
+/**
+ * What the client remembers about a booking it created or saw. Only what lets a call refuse
+ * earlier what the service would refuse anyway (an expired lock, passengers the rules reject):
+ * nothing here ever decides whether a book is sent (ARCHITECTURE, "stateless low level").
+ */
 export interface BookingMemory {
   booking_id: string;
   trace_id?: string | undefined;
@@ -11,10 +26,6 @@ export interface BookingMemory {
   /** The fare lock, from create-booking (or a later response that reports one). */
   deadline?: Deadline | undefined;
   pax_rules?: PaxRules | undefined;
-  /** The last reprice: did the fare move, and to what. */
-  lastReprice?: { price_changed: boolean; final_fare: number; previous?: number | undefined } | undefined;
-  /** The last save-passengers: were duplicates reported. */
-  duplicates?: { found: boolean; entries: unknown[] } | undefined;
 }
 
 /** A small LRU map: the client must not grow without bound in a long-lived server. */
@@ -34,26 +45,42 @@ class Lru<K, V> {
     this.#map.set(key, value);
     if (this.#map.size > this.max) this.#map.delete(this.#map.keys().next().value as K);
   }
+  get size(): number {
+    return this.#map.size;
+  }
   clear(): void {
     this.#map.clear();
   }
 }
 
+/** How much the client remembers (see `ClientOptions.memory`). */
+export interface RegistryLimits {
+  searches: number;
+  bookings: number;
+}
+
 /**
  * The searches and bookings this client has seen, so it can refuse work that would certainly
- * come back 409 and check result indices against the search they came from.
+ * come back 409 and check result indices against the search they came from. Bounded: about
+ * 4 bytes per result index per remembered search, and a few hundred bytes per booking.
  */
 export class Registry {
-  readonly #searches = new Lru<string, SearchResults>(200);
+  readonly #searches: Lru<string, SearchMemory>;
   /** The freshest known deadline per trace (a fare-rules answer reports a fresh window). */
-  readonly #traceDeadlines = new Lru<string, Deadline>(1000);
-  readonly #bookings = new Lru<string, BookingMemory>(2000);
+  readonly #traceDeadlines: Lru<string, Deadline>;
+  readonly #bookings: Lru<string, BookingMemory>;
+
+  constructor(limits: RegistryLimits) {
+    this.#searches = new Lru(Math.max(1, limits.searches));
+    this.#traceDeadlines = new Lru(Math.max(1, limits.searches));
+    this.#bookings = new Lru(Math.max(1, limits.bookings));
+  }
 
   rememberSearch(results: SearchResults): void {
-    this.#searches.set(results.trace_id, results);
+    this.#searches.set(results.trace_id, { roles: results.indexRoles(), deadline: results.deadline, source: results.source });
     this.#traceDeadlines.set(results.trace_id, results.deadline);
   }
-  search(traceId: string): SearchResults | undefined {
+  search(traceId: string): SearchMemory | undefined {
     return this.#searches.get(traceId);
   }
   setTraceDeadline(traceId: string, deadline: Deadline): void {

@@ -82,5 +82,5 @@ export function sumPricing(a: Pricing, b: Pricing): Pricing {
     }
     out.raw = raw as RawPricing;
   }
-  return out as Pricing;
+  return out as unknown as Pricing;
 }

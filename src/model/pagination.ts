@@ -35,10 +35,11 @@ export class Page implements AsyncIterable<BookingListEntry> {
   declare readonly requestId: string | undefined;
 
   constructor(data: BookingListResponse, fetcher: PageFetcher, requestId?: string) {
-    this.count = data.count;
+    // Tolerant: a page without `count` or links still iterates (drift is reported by the reader).
+    this.count = data.count ?? data.results.length;
     this.results = data.results;
-    this.next = data.next;
-    this.previous = data.previous;
+    this.next = data.next ?? null;
+    this.previous = data.previous ?? null;
     this.#fetch = fetcher;
     Object.defineProperty(this, 'requestId', { value: requestId, enumerable: false });
   }

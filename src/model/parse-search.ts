@@ -1,4 +1,6 @@
-import { ResponseValidationError, toIssues } from '../errors.js';
+import type { Hooks, Logger } from '../core/options.js';
+import { readResponse, type ReadPlan } from '../core/reader.js';
+import { ResponseValidationError } from '../errors.js';
 import { SearchResponseSchema, type SearchResponse } from '../schemas/search.js';
 import { SearchResults, type SearchMeta } from './search-results.js';
 
@@ -19,9 +21,10 @@ const isNum = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(
 const isInt = (v: unknown): boolean => Number.isSafeInteger(v);
 const isNonNegInt = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
 const isStr = (v: unknown): boolean => typeof v === 'string';
-const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
 const optNullStr = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
-const optNum = (v: unknown): boolean => v === undefined || isNum(v);
+const optNullNum = (v: unknown): boolean => v === undefined || v === null || isNum(v);
+const optNullInt = (v: unknown): boolean => v === undefined || v === null || isInt(v);
+const optNullNonNegInt = (v: unknown): boolean => v === undefined || v === null || isNonNegInt(v);
 
 function isPaxCount(v: unknown): boolean {
   return isObj(v) && isNonNegInt(v.adult) && isNonNegInt(v.child) && isNonNegInt(v.infant);
@@ -29,12 +32,12 @@ function isPaxCount(v: unknown): boolean {
 
 function isRawPricing(v: Rec): boolean {
   return (
-    optNum(v.base_fare) &&
-    optNum(v.service_fee) &&
-    optNum(v.published_fare) &&
-    optNum(v.final_fare) &&
-    optNum(v.tax_and_surcharge) &&
-    optNum(v.previous_total_amount)
+    optNullNum(v.base_fare) &&
+    optNullNum(v.service_fee) &&
+    optNullNum(v.published_fare) &&
+    optNullNum(v.final_fare) &&
+    optNullNum(v.tax_and_surcharge) &&
+    optNullNum(v.previous_total_amount)
   );
 }
 
@@ -47,13 +50,13 @@ function isPricing(v: unknown): boolean {
     isStr(v.currency) &&
     isNum(v.base_fare) &&
     isNum(v.service_fee) &&
-    optNum(v.tax_and_surcharge) &&
+    optNullNum(v.tax_and_surcharge) &&
     isNum(v.published_fare) &&
     isNum(v.final_fare) &&
-    (prev === undefined || prev === null || isNum(prev)) &&
-    (changed === undefined || typeof changed === 'boolean') &&
-    optNum(v.markup_percent) &&
-    (raw === undefined || (isObj(raw) && isRawPricing(raw)))
+    optNullNum(prev) &&
+    (changed === undefined || changed === null || typeof changed === 'boolean') &&
+    optNullNum(v.markup_percent) &&
+    (raw === undefined || raw === null || (isObj(raw) && isRawPricing(raw)))
   );
 }
 
@@ -61,12 +64,12 @@ function isPlace(v: unknown, timeKey: 'departure_time' | 'arrival_time'): boolea
   return (
     isObj(v) &&
     isStr(v.airport_code) &&
-    optStr(v.airport_name) &&
-    optStr(v.city_code) &&
-    optStr(v.city_name) &&
-    optStr(v.country_name) &&
+    optNullStr(v.airport_name) &&
+    optNullStr(v.city_code) &&
+    optNullStr(v.city_name) &&
+    optNullStr(v.country_name) &&
     optNullStr(v.terminal) &&
-    isStr(v[timeKey])
+    optNullStr(v[timeKey])
   );
 }
 
@@ -78,17 +81,17 @@ function isSegment(v: unknown): boolean {
   return (
     isObj(a) &&
     isStr(a.code) &&
-    optStr(a.name) &&
+    optNullStr(a.name) &&
     isStr(a.flight_number) &&
     optNullStr(a.fare_class) &&
     isPlace(v.origin, 'departure_time') &&
     isPlace(v.destination, 'arrival_time') &&
-    optStr(v.cabin_class) &&
-    isNonNegInt(v.duration_minutes) &&
-    (ground === undefined || isNonNegInt(ground)) &&
+    optNullStr(v.cabin_class) &&
+    optNullNonNegInt(v.duration_minutes) &&
+    optNullNonNegInt(ground) &&
     optNullStr(v.baggage_allowance) &&
     optNullStr(v.cabin_baggage_allowance) &&
-    (seats === undefined || isInt(seats))
+    optNullInt(seats)
   );
 }
 
@@ -104,7 +107,7 @@ function isOption(v: unknown): v is Rec {
     optNullStr(v.fare_name) &&
     optNullStr(v.fare_class) &&
     optNullStr(v.airline_remark) &&
-    (group === undefined || isInt(group)) &&
+    optNullInt(group) &&
     isPricing(v.pricing) &&
     Array.isArray(segments)
   ))
@@ -146,37 +149,54 @@ export function isSearchResponse(v: unknown): boolean {
     isPaxCount(v.pax_count) &&
     (style === undefined || style === null || style === 'independent' || style === 'coupled') &&
     isOptionList(v.outbound) &&
-    (v.inbound === undefined || isOptionList(v.inbound)) &&
+    (v.inbound === undefined || v.inbound === null || isOptionList(v.inbound)) &&
     (exp === undefined || exp === null || typeof exp === 'string') &&
     (rem === undefined || rem === null || isNum(rem))
   );
 }
 
 
+/** What the search answer must carry for the SDK to act; a malformed option is dropped, not fatal. */
+export const SEARCH_READ_PLAN: ReadPlan = {
+  essential: ['trace_id', 'outbound'],
+  droppable: ['outbound.*', 'inbound.*', 'outbound.*.inbound_options.*'],
+};
+
+/** Where drift is reported while reading a search (hooks and logger of the client). */
+export interface SearchReadInit {
+  requestId?: string | undefined;
+  endpoint?: string | undefined;
+  hooks?: Hooks | undefined;
+  logger?: Logger | undefined;
+}
+
 /**
  * Validates a search response against the contract and returns it, typed. No copy is made of a
  * valid response (the object becomes `SearchResults.data`), except that a missing `inbound` gets
- * its default `[]` on a shallow copy of the top level. Unknown fields are kept.
+ * its default `[]` on a shallow copy of the top level. Unknown fields are kept. An answer that
+ * breaks the contract is read tolerantly (core/reader.ts): malformed options are dropped and
+ * reported through `onContractDrift`; only a missing `trace_id` or `outbound` list is fatal.
  *
- * @throws ResponseValidationError naming every contract break (`outbound[3].pricing.final_fare`).
+ * @throws ResponseValidationError (with the raw body) when the answer cannot be used at all.
  */
-export function validateSearchResponse(
-  json: unknown,
-  init: { requestId?: string | undefined; endpoint?: string | undefined } = {},
-): SearchResponse {
+export function validateSearchResponse(json: unknown, init: SearchReadInit = {}): SearchResponse {
   if (isSearchResponse(json)) {
     const v = json as SearchResponse;
-    return (json as Rec).inbound === undefined ? { ...v, inbound: [] } : v;
+    const inbound = (json as Rec).inbound;
+    return inbound === undefined || inbound === null ? { ...v, inbound: [] } : v;
   }
-  const parsed = SearchResponseSchema.safeParse(json);
-  // Reached only on a contract break; should the fast check ever be stricter than the schema,
-  // the schema's verdict wins.
-  if (parsed.success) return parsed.data;
-  throw new ResponseValidationError(toIssues(parsed.error.issues), {
-    requestId: init.requestId,
+  const endpoint = init.endpoint ?? 'POST /v1/flights/search/';
+  const [method, path] = endpoint.split(' ') as [string, string];
+  const traceId = isObj(json) && typeof json.trace_id === 'string' ? json.trace_id : undefined;
+  return readResponse(SearchResponseSchema, json, SEARCH_READ_PLAN, {
+    endpoint: 'search',
+    method,
+    path,
     status: 200,
-    endpoint: init.endpoint ?? 'POST /v1/flights/search/',
-    cause: parsed.error,
+    requestId: init.requestId,
+    ids: { trace_id: traceId },
+    hooks: init.hooks ?? {},
+    logger: init.logger ?? {},
   });
 }
 
@@ -185,12 +205,9 @@ export function validateSearchResponse(
  * `SearchResults`. Pass `receivedAt` (monotonic, `performance.now()` when the response arrived)
  * so the deadline counts from arrival, not from when parsing finished.
  *
- * @throws ResponseValidationError on invalid JSON or a contract break; never a TypeError later.
+ * @throws ResponseValidationError on invalid JSON or an unusable answer; never a TypeError later.
  */
-export function parseSearchResponse(
-  json: unknown,
-  meta: SearchMeta & { endpoint?: string | undefined },
-): SearchResults {
+export function parseSearchResponse(json: unknown, meta: SearchMeta & SearchReadInit): SearchResults {
   const receivedAt = meta.receivedAt ?? (meta.clock ?? { now: () => performance.now() }).now();
   let body = json;
   if (typeof json === 'string') {
@@ -201,10 +218,11 @@ export function parseSearchResponse(
         requestId: meta.requestId,
         status: 200,
         endpoint: meta.endpoint ?? 'POST /v1/flights/search/',
+        body: json,
         cause,
       });
     }
   }
-  const data = validateSearchResponse(body, { requestId: meta.requestId, endpoint: meta.endpoint });
+  const data = validateSearchResponse(body, meta);
   return new SearchResults(data, { ...meta, receivedAt });
 }

@@ -4,6 +4,7 @@ import { RequestValidationError, type ValidationIssue } from '../errors.js';
 import { Deadline, type DeadlineClock, type ExpiresAtZone } from './deadline.js';
 import { sumPricing } from './money.js';
 import { filterOptions, sortOptions, type FilterCriteria, type SortKey } from './option-helpers.js';
+import { checkIndices, IndexSet, type IndexRoles } from './index-roles.js';
 
 /** What the transport knew about the response, beside its body. */
 export interface SearchMeta {
@@ -104,6 +105,7 @@ export class SearchResults {
   readonly deadline: Deadline;
   readonly #meta: SearchMeta;
   #index: Index | undefined;
+  #roles: IndexRoles | undefined;
 
   constructor(data: SearchResponse, meta: SearchMeta) {
     this.data = data;
@@ -275,51 +277,21 @@ export class SearchResults {
    * Returns the problems (empty when fine).
    */
   checkResultIndices(indices: readonly string[]): ValidationIssue[] {
-    const ix = this.#getIndex();
-    const issues: ValidationIssue[] = [];
-    const style = this.style;
-    const expected = this.expectedIndexCount();
-    const scenario =
-      style === null
-        ? 'a one-way search'
-        : style === 'coupled'
-          ? 'a coupled round trip'
-          : 'an independent round trip';
-    if (indices.length !== expected)
-      issues.push({
-        path: 'result_indices',
-        message: `expected ${expected} entr${expected === 1 ? 'y' : 'ies'} for ${scenario} (spec §4.1), got ${indices.length}`,
-      });
-    const notHere = `not a result_index of this search (trace_id ${this.trace_id})`;
-    indices.forEach((idx, i) => {
-      const path = `result_indices[${i}]`;
-      const known = ix.outboundByIndex.has(idx) || ix.inboundByIndex.has(idx) || ix.nestedByIndex.has(idx);
-      if (!known) issues.push({ path, message: notHere });
-      else if (style === null) {
-        if (!ix.outboundByIndex.has(idx))
-          issues.push({ path, message: 'must be an outbound result_index (one-way search)' });
-      } else if (style === 'coupled') {
-        if (indices.length > 1 && ix.outboundByIndex.has(idx))
-          issues.push({
-            path,
-            message:
-              "is an outbound's display-only token: it is never sent together with an inbound's index; send only the chosen inbound_options[j].result_index",
-          });
-        else if (!ix.nestedByIndex.has(idx))
-          issues.push({ path, message: 'must be an inbound_options[j].result_index (coupled round trip)' });
-      } else if (i === 0 && !ix.outboundByIndex.has(idx)) {
-        issues.push({
-          path,
-          message: 'must be the outbound result_index (independent round trip: [outbound, inbound])',
-        });
-      } else if (i === 1 && !ix.inboundByIndex.has(idx)) {
-        issues.push({
-          path,
-          message: 'must be an inbound result_index (independent round trip: [outbound, inbound])',
-        });
-      }
+    return checkIndices(this.indexRoles(), indices);
+  }
+
+  /** The compact roles of this search's indices: what the client remembers after the caller drops it. */
+  indexRoles(): IndexRoles {
+    if (this.#roles) return this.#roles;
+    const nested: string[] = [];
+    for (const o of this.outbound) for (const n of o.inbound_options ?? []) nested.push(n.result_index);
+    return (this.#roles = {
+      trace_id: this.trace_id,
+      style: this.style,
+      outbound: new IndexSet(this.outbound.map((o) => o.result_index)),
+      inbound: new IndexSet(this.inbound.map((o) => o.result_index)),
+      nested: new IndexSet(nested),
     });
-    return issues;
   }
 
   /** Index lookups, built once on first use so that construction stays cheap. */

@@ -1,99 +1,227 @@
 import type { ClientContext } from '../core/context.js';
-import { withMeta } from '../core/context.js';
+import { transportOptions, withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
-import { safeHook, validateResponse } from '../core/request.js';
+import { readAnswer } from '../core/reader.js';
+import { safeHook } from '../core/request.js';
 import { sleep } from '../core/retry.js';
 import {
   APIConnectionError,
   APIError,
   BookingFailedError,
   BookingOutcomeUnknownError,
-  DuplicateBookingError,
   PriceChangedError,
   ResponseValidationError,
-  UpstreamError,
 } from '../errors.js';
 import { BookResponseSchema, type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
 import type { BookingMeta } from './bookings.js';
 
 /** Options of `bookings.book`. */
 export interface BookOptions extends RequestOptions {
-  /** Book even though the last reprice reported `price_changed`. @default false */
-  acceptPriceChange?: boolean;
-  /** Book only if the latest known `final_fare` equals this amount (and accept a change to it). */
+  /**
+   * Book only if the service's current `pricing.final_fare` equals this amount. Verified
+   * statelessly: the booking is retrieved first (one GET) and compared in paise; on a mismatch
+   * PriceChangedError is thrown and nothing is booked; if the fare cannot be read, the book is
+   * refused too. Works the same in any process, after any restart.
+   */
   expectedFinalFare?: number;
-  /** Book even though save-passengers reported possible duplicates (policy `'refuse'`). @default false */
-  acknowledgeDuplicates?: boolean;
 }
 
-/** A confirmed booking. `reconciled` is true when the answer came from retrieving it after an interrupted book. */
+/**
+ * A confirmed booking. `reconciled` is true when the answer came from retrieving the booking
+ * (after an interrupted book, or because another call or process had booked it).
+ */
 export type BookResult = BookResponse & BookingMeta & { readonly reconciled: boolean };
+
+type Retrieve = (id: string, options?: RequestOptions) => Promise<RetrieveBookingResponse & BookingMeta>;
 
 /** Amounts compared in integer paise, never as floats. */
 const toPaise = (amount: number) => Math.round(amount * 100);
 
-type Retrieve = (id: string, options?: RequestOptions) => Promise<RetrieveBookingResponse>;
+/** Statuses from which book may still be sent (spec §3): nothing irreversible happened yet. */
+const BOOKABLE = new Set(['draft', 'passenger_saved', 'priced']);
 
-/** Refuses, before anything is sent, a book nobody agreed to (price moved, duplicates). */
-function guard(ctx: ClientContext, id: string, options: BookOptions): void {
-  const memory = ctx.registry.booking(id);
-  const reprice = memory?.lastReprice;
-  if (options.expectedFinalFare !== undefined && reprice && toPaise(options.expectedFinalFare) !== toPaise(reprice.final_fare)) {
-    throw new PriceChangedError(
-      `Booking ${id}: expectedFinalFare ${options.expectedFinalFare} does not match the latest fare ${reprice.final_fare}; nothing was sent`,
-      id,
-      options.expectedFinalFare,
-      reprice.final_fare,
-    );
-  }
-  if (reprice?.price_changed && !options.acceptPriceChange && options.expectedFinalFare === undefined) {
-    throw new PriceChangedError(
-      `Booking ${id}: the fare changed at reprice${reprice.previous !== undefined ? ` from ${reprice.previous}` : ''} to ${reprice.final_fare}. ` +
-        'Confirm with the traveller, then pass acceptPriceChange: true or expectedFinalFare; nothing was sent',
-      id,
-      reprice.previous,
-      reprice.final_fare,
-    );
-  }
-  if (memory?.duplicates?.found && ctx.duplicates === 'refuse' && !options.acknowledgeDuplicates) {
-    throw new DuplicateBookingError(
-      `Booking ${id}: save-passengers reported ${memory.duplicates.entries.length} possible duplicate booking(s). ` +
-        'Check them, then pass acknowledgeDuplicates: true (or set duplicates: "allow"); nothing was sent',
-      id,
-      memory.duplicates.entries,
-    );
-  }
-}
+/** Network codes that mean the request never left this machine: nothing can have happened. */
+export const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL']);
 
-/** The outcome of this failure is unknown: the service may have committed the booking. */
-function outcomeUnknown(error: unknown): boolean {
-  if (error instanceof UpstreamError) return false; // a clean 502: the booking is `failed` (spec §7)
-  if (error instanceof APIError) return error.status >= 500;
-  return error instanceof APIConnectionError || error instanceof ResponseValidationError;
+/**
+ * One book in flight per booking in this process: a second concurrent `book(id)` joins the first
+ * (one request, one answer for both). Keyed by base URL and booking id.
+ */
+const inFlight = new Map<string, Promise<BookResult>>();
+
+const confirmedWithPnr = (b: { status?: unknown; pnr?: unknown }): b is { status: 'confirmed'; pnr: string } =>
+  b.status === 'confirmed' && typeof b.pnr === 'string' && b.pnr !== '';
+
+/** What the caller's signal does to a shared book: it detaches that caller only. */
+function detach<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return shared;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e as Error);
+      },
+    );
+  });
 }
 
 /**
- * Sends book once (429s aside, which the retry layer repeats: nothing happened) and, when the
- * outcome is unknown, retrieves the booking until it is terminal, within a bounded time.
+ * Books `id` with every safety of the low level: the explicit fare guard verified against the
+ * service, one book in flight per booking (in this process, and across processes with Redis),
+ * and an interrupted book reconciled by reading, never by sending again.
  */
-export async function bookWithReconciliation(ctx: ClientContext, id: string, options: BookOptions, retrieve: Retrieve): Promise<BookResult> {
-  guard(ctx, id, options);
-  const { acceptPriceChange: _a, expectedFinalFare: _e, acknowledgeDuplicates: _d, ...requestOptions } = options;
-  const req = { endpoint: 'book', method: 'POST', path: `/v1/flights/booking/${encodeURIComponent(id)}/book/`, auth: true, context: { booking_id: id } } as const;
-  let sent = false;
-  try {
-    const response = await ctx.requester.send({ ...req, onAttempt: () => (sent = true) }, requestOptions);
-    const data = validateResponse(BookResponseSchema, response, req);
-    return withMeta(data, { requestId: response.requestId, deadline: undefined, reconciled: false });
-  } catch (error) {
-    const aborted = requestOptions.signal?.aborted === true;
-    if (aborted && !sent) throw error;
-    if (!aborted && !outcomeUnknown(error)) throw error;
-    return reconcile(ctx, id, error, retrieve);
+export function book(ctx: ClientContext, baseUrl: string, id: string, options: BookOptions, retrieve: Retrieve): Promise<BookResult> {
+  const key = `${baseUrl}|${id}`;
+  const running = inFlight.get(key);
+  if (running) {
+    ctx.logger.debug?.(`book of ${id} is already in flight in this process; joining it`, { booking_id: id });
+    return detach(running, options.signal).then((result) => {
+      checkJoinedFare(id, options.expectedFinalFare, result);
+      return result;
+    });
   }
+  const shared = bookExclusively(ctx, id, options, retrieve).finally(() => inFlight.delete(key));
+  inFlight.set(key, shared);
+  // The caller's own promise; the shared one must never be left without a handler.
+  shared.catch(() => undefined);
+  return shared;
 }
 
-async function reconcile(ctx: ClientContext, id: string, cause: unknown, retrieve: Retrieve): Promise<BookResult> {
+/** A joined call asked for its own fare: the booking is already made, so say so if it differs. */
+function checkJoinedFare(id: string, expected: number | undefined, result: BookResult): void {
+  const fare = result.pricing?.final_fare;
+  if (expected !== undefined && typeof fare === 'number' && toPaise(expected) !== toPaise(fare))
+    throw new PriceChangedError(
+      `Booking ${id} was booked by a concurrent call at ${fare}, not at the expectedFinalFare ${expected} of this call`,
+      id,
+      expected,
+      fare,
+    );
+}
+
+async function bookExclusively(ctx: ClientContext, id: string, options: BookOptions, retrieve: Retrieve): Promise<BookResult> {
+  const lockName = `book:${id}`;
+  const ttlMs = 2 * (ctx.timeout + ctx.bookReconcile.timeoutMs) + 10_000;
+  for (let round = 0; round < 3; round++) {
+    const lock = ctx.limiter.lock ? await ctx.limiter.lock(lockName, ttlMs) : undefined;
+    if (lock !== 'held') {
+      try {
+        return await guardedBook(ctx, id, options, retrieve);
+      } finally {
+        await lock?.release().catch((error: unknown) =>
+          ctx.logger.warn?.('could not release the shared book lock; it expires by itself', {
+            booking_id: id,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+      }
+    }
+    // Another process is booking this id: wait for it, then read what it did.
+    ctx.logger.info?.(`book of ${id} is in flight in another process; waiting for it`, { booking_id: id });
+    await ctx.limiter.waitUntilFree?.(lockName, ttlMs, options.signal);
+    const current = await retrieve(id, transportOptions(options));
+    if (confirmedWithPnr(current)) {
+      const result = withMeta(current as unknown as BookResponse, { requestId: current.requestId, deadline: undefined, reconciled: true });
+      checkJoinedFare(id, options.expectedFinalFare, result);
+      return result;
+    }
+    if (current.status === 'failed') throw new BookingFailedError(id, current, { requestId: current.requestId });
+    // Still bookable: the other attempt ended without booking. Take the lock and book.
+  }
+  throw new BookingOutcomeUnknownError(id, { lastStatus: undefined });
+}
+
+
+async function guardedBook(ctx: ClientContext, id: string, options: BookOptions, retrieve: Retrieve): Promise<BookResult> {
+  const { expectedFinalFare, ...requestOptions } = options;
+  if (expectedFinalFare !== undefined) {
+    // Stateless: the fare is read from the service, never from this client's memory. If it
+    // cannot be read, the error of that read is thrown and nothing is booked.
+    const current = await retrieve(id, transportOptions(requestOptions));
+    if (confirmedWithPnr(current)) {
+      // Already booked (by an earlier call, here or elsewhere): one PNR, report it.
+      const result = withMeta(current as unknown as BookResponse, { requestId: current.requestId, deadline: undefined, reconciled: true });
+      checkJoinedFare(id, expectedFinalFare, result);
+      return result;
+    }
+    const fare = current.pricing?.final_fare;
+    if (typeof fare !== 'number')
+      throw new ResponseValidationError([{ path: 'pricing.final_fare', message: 'is needed to verify expectedFinalFare; book was not sent' }], {
+        requestId: current.requestId,
+        status: 200,
+        endpoint: `GET /v1/flights/booking/${id}/`,
+        body: current,
+        ids: { booking_id: id },
+      });
+    if (toPaise(fare) !== toPaise(expectedFinalFare))
+      throw new PriceChangedError(
+        `Booking ${id}: expectedFinalFare ${expectedFinalFare} does not match the service's current fare ${fare}; nothing was sent`,
+        id,
+        expectedFinalFare,
+        fare,
+      );
+  }
+  return sendBook(ctx, id, requestOptions, retrieve);
+}
+
+/** How a failed book attempt is settled. */
+type Verdict = 'throw' | 'decide-once' | 'poll';
+
+function verdictOf(error: unknown, sent: boolean): Verdict {
+  if (error instanceof APIError) {
+    if (error.status >= 500) return error.envelope ? 'decide-once' : 'poll'; // a proxy page says nothing
+    return 'throw'; // 4xx: the service refused (429s were retried; nothing happened)
+  }
+  if (error instanceof APIConnectionError) {
+    const code = (error as { code?: unknown }).code;
+    if (!sent || (typeof code === 'string' && NOT_SENT_CODES.has(code))) return 'throw';
+    return 'poll';
+  }
+  if (error instanceof ResponseValidationError) return 'poll'; // a 2xx we could not read
+  return 'throw';
+}
+
+async function sendBook(ctx: ClientContext, id: string, options: RequestOptions, retrieve: Retrieve): Promise<BookResult> {
+  const req = { endpoint: 'book', method: 'POST', path: `/v1/flights/booking/${encodeURIComponent(id)}/book/`, auth: true, context: { booking_id: id } } as const;
+  let sent = false;
+  let cause: unknown;
+  let verdict: Verdict;
+  try {
+    const response = await ctx.requester.send({ ...req, onAttempt: () => (sent = true) }, options);
+    const data = readAnswer(ctx, BookResponseSchema, response, req, { essential: ['status', 'pnr'] }, { booking_id: id });
+    if (confirmedWithPnr(data)) return withMeta(data, { requestId: response.requestId, deadline: undefined, reconciled: false });
+    cause = new ResponseValidationError([{ path: 'status', message: `expected confirmed with a PNR, got ${String(data.status)}` }], {
+      requestId: response.requestId,
+      status: response.status,
+      endpoint: `POST ${req.path}`,
+      body: data,
+      ids: { booking_id: id },
+    });
+    verdict = 'decide-once';
+  } catch (error) {
+    const aborted = options.signal?.aborted === true;
+    if (aborted && !sent) throw error;
+    cause = error;
+    verdict = aborted ? 'poll' : verdictOf(error, sent);
+  }
+  if (verdict === 'throw') throw cause;
+  return reconcile(ctx, id, cause, retrieve, verdict);
+}
+
+/**
+ * Establishes what an interrupted book did by retrieving the booking. `decide-once`: the service
+ * answered (its envelope, or a readable 2xx) so it has finished; one retrieve decides, and a
+ * still-bookable booking rethrows the original error (book may be called again). `poll`: the
+ * outcome may still be in flight; retrieve until terminal or `bookReconcile.timeoutMs`.
+ */
+async function reconcile(ctx: ClientContext, id: string, cause: unknown, retrieve: Retrieve, mode: 'decide-once' | 'poll'): Promise<BookResult> {
   const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
   ctx.logger.warn?.(`book of ${id} was interrupted (${reason}); reconciling by retrieving the booking`, { booking_id: id });
   const { timeoutMs, intervalMs } = ctx.bookReconcile;
@@ -104,28 +232,35 @@ async function reconcile(ctx: ClientContext, id: string, cause: unknown, retriev
   for (let check = 1; ; check++) {
     const remaining = timeoutMs - (performance.now() - started);
     if (remaining <= 0) break;
-    let booking: RetrieveBookingResponse | undefined;
+    let booking: (RetrieveBookingResponse & BookingMeta) | undefined;
     try {
-      booking = await retrieve(id, { timeout: Math.max(1, Math.min(remaining, 10_000)), maxRetries: 0 });
+      booking = await retrieve(id, { timeout: Math.max(1, Math.min(remaining, ctx.timeout)), maxRetries: 0 });
       lastStatus = booking.status;
-      lastRequestId = (booking as { requestId?: string }).requestId;
+      lastRequestId = booking.requestId;
     } catch (error) {
       ctx.logger.info?.(`reconcile check ${check} for ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const terminal = lastStatus === 'confirmed' || lastStatus === 'failed';
-    safeHook(ctx.logger, () => ctx.hooks?.onReconcile?.({ booking_id: id, reason, status: booking?.status, check, done: terminal }));
-    if (booking && booking.status === 'confirmed') {
-      const parsed = BookResponseSchema.safeParse(booking);
-      if (parsed.success) {
-        ctx.logger.info?.(`book of ${id} had committed: PNR ${parsed.data.pnr}`, { booking_id: id, requestId: lastRequestId });
-        return withMeta(parsed.data, { requestId: lastRequestId, deadline: undefined, reconciled: true });
-      }
+    const done = booking !== undefined && (confirmedWithPnr(booking) || booking.status === 'failed' || (mode === 'decide-once' && BOOKABLE.has(booking.status)));
+    safeHook(ctx.logger, () => ctx.hooks?.onReconcile?.({ booking_id: id, reason, status: booking?.status, check, done }));
+    if (booking && confirmedWithPnr(booking)) {
+      ctx.logger.info?.(`book of ${id} had committed: PNR ${booking.pnr}`, { booking_id: id, requestId: lastRequestId });
+      return withMeta(booking as unknown as BookResponse, { requestId: lastRequestId, deadline: undefined, reconciled: true });
     }
-    if (booking && booking.status === 'failed') throw new BookingFailedError(id, booking, { cause, requestId: lastRequestId });
+    if (booking?.status === 'failed') throw new BookingFailedError(id, booking, { cause, requestId: lastRequestId });
+    if (booking && mode === 'decide-once' && BOOKABLE.has(booking.status)) {
+      // The service finished and the booking is untouched: the original error stands.
+      if (cause instanceof APIError) {
+        // Tell the caller the booking is still bookable (book may be called again).
+        Object.assign(cause.context, { booking_status: booking.status });
+        throw cause;
+      }
+      if (cause instanceof Error) throw cause;
+      throw new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId: lastRequestId });
+    }
     const pause = Math.min(wait, timeoutMs - (performance.now() - started));
     if (pause <= 0) break;
     await sleep(pause);
-    wait = Math.min(wait * 2, 5_000);
+    wait = Math.min(wait * 2, 2_000);
   }
   throw new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId: lastRequestId });
 }

@@ -1,10 +1,11 @@
 import type { ClientContext } from '../core/context.js';
-import { checkBookingId, parseInput, withMeta } from '../core/context.js';
+import { checkBookingId, parseInput, transportOptions, withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
-import { validateResponse } from '../core/request.js';
+import { readAnswer } from '../core/reader.js';
 import { FareExpiredError, RequestValidationError } from '../errors.js';
 import { Deadline } from '../model/deadline.js';
 import { Page, PagePromise } from '../model/pagination.js';
+import { checkIndices } from '../model/index-roles.js';
 import { isSelection, searchOfSelection, type Selection } from '../model/search-results.js';
 import {
   BookingListResponseSchema,
@@ -23,7 +24,8 @@ import {
 } from '../schemas/booking.js';
 import type { PassengerInput } from '../schemas/passenger.js';
 import { passengerContextFromBooking, validatePassengers } from '../validation/passengers.js';
-import { bookWithReconciliation, type BookOptions, type BookResult } from './book.js';
+import { book as bookOnce, type BookOptions, type BookResult } from './book.js';
+import { createOutcomeUnknown, resolveCreate } from './create.js';
 
 /** Metadata on every booking result: the request id and, where known, the fare lock. */
 export interface BookingMeta {
@@ -31,7 +33,8 @@ export interface BookingMeta {
   /** The fare lock countdown, when the client knows it. */
   readonly deadline: Deadline | undefined;
 }
-export type CreatedBooking = CreateBookingResponse & BookingMeta;
+/** A created booking. `reconciled` is true when it was found by listing after an interrupted create. */
+export type CreatedBooking = CreateBookingResponse & BookingMeta & { readonly reconciled?: boolean };
 export type SavedPassengers = SavePassengersResponse & BookingMeta & { readonly warnings: string[] };
 export type RepricedBooking = RepriceResponse & BookingMeta;
 export type RetrievedBooking = RetrieveBookingResponse & BookingMeta;
@@ -73,33 +76,51 @@ export class Bookings {
         : input,
       'Invalid booking request',
     );
-    const search = (isSelection(input) ? searchOfSelection(input) : undefined) ?? this.ctx.registry.search(params.trace_id);
-    if (search) {
-      const issues = search.checkResultIndices(params.result_indices);
+    const live = isSelection(input) ? searchOfSelection(input) : undefined;
+    const memory = this.ctx.registry.search(params.trace_id);
+    const roles = live?.indexRoles() ?? memory?.roles;
+    if (roles) {
+      const issues = checkIndices(roles, params.result_indices);
       if (issues.length) throw new RequestValidationError(issues, 'Invalid booking request');
     }
     const traceDeadline = this.ctx.registry.traceDeadline(params.trace_id);
     if (traceDeadline?.isExpired(this.ctx.expiryMarginMs))
       throw FareExpiredError.local('The search', { trace_id: params.trace_id });
 
-    const req = { endpoint: 'createBooking', method: 'POST', path: '/v1/flights/booking/', body: params, auth: true } as const;
-    const response = await this.ctx.requester.send(req, options);
-    const data = validateResponse(CreateBookingResponseSchema, response, req);
-    const source = search?.source ?? (isSelection(input) ? input.source : undefined);
-    const deadline = Deadline.fromResponse(data, {
-      kind: 'lock',
-      ...(source ? { source } : {}),
-      receivedAt: response.receivedAt,
-      expiresAtZone: this.ctx.expiresAtZone,
-    });
+    const req = { endpoint: 'createBooking', method: 'POST', path: '/v1/flights/booking/', body: params, auth: true, context: { trace_id: params.trace_id } } as const;
+    const source = live?.source ?? memory?.source ?? (isSelection(input) ? input.source : undefined);
+    const startedAtMs = Date.now();
+    let data: CreateBookingResponse;
+    let requestId: string | undefined;
+    let receivedAt: number;
+    let reconciled = false;
+    try {
+      const response = await this.ctx.requester.send(req, options);
+      data = readAnswer(this.ctx, CreateBookingResponseSchema, response, req, { essential: ['booking_id'] }, { trace_id: params.trace_id });
+      requestId = response.requestId;
+      receivedAt = response.receivedAt;
+    } catch (error) {
+      const unknown = createOutcomeUnknown(error);
+      if (unknown === 'no' || options?.signal?.aborted) throw error;
+      // Never re-sent: find what the interrupted call did (or say that a booking may exist).
+      const id = await resolveCreate(this.ctx, params.trace_id, startedAtMs, error, unknown, options ?? {});
+      const found = await this.retrieve(id, options && transportOptions(options));
+      data = found as unknown as CreateBookingResponse;
+      requestId = found.requestId;
+      receivedAt = performance.now();
+      reconciled = true;
+    }
+    const deadline =
+      data.expires_at == null && data.remaining_seconds == null && reconciled
+        ? this.ctx.registry.booking(data.booking_id)?.deadline
+        : Deadline.fromResponse(data, { kind: 'lock', ...(source ? { source } : {}), receivedAt, expiresAtZone: this.ctx.expiresAtZone });
     this.ctx.registry.updateBooking(data.booking_id, {
-      trace_id: data.trace_id,
+      trace_id: data.trace_id ?? params.trace_id,
       source,
       deadline,
-      pax_rules: data.pax_rules,
-      lastReprice: undefined,
+      pax_rules: data.pax_rules ?? undefined,
     });
-    return withMeta(data, { requestId: response.requestId, deadline });
+    return withMeta(data, { requestId, deadline, reconciled });
   }
 
   /**
@@ -120,7 +141,7 @@ export class Bookings {
       let known: Partial<Booking> | undefined = typeof booking === 'object' && 'itinerary_items' in booking ? (booking as Partial<Booking>) : undefined;
       if (!known) known = await this.retrieve(id, options);
       const context = passengerContextFromBooking(
-        { ...known, ...(memory?.pax_rules && !known.pax_rules ? { pax_rules: memory.pax_rules } : {}) },
+        { ...known, ...(memory?.pax_rules && !known.pax_rules ? { pax_rules: memory.pax_rules } : {}) } as Partial<Booking>,
         memory?.source,
       );
       const result = validatePassengers(passengers, context);
@@ -131,10 +152,8 @@ export class Bookings {
     }
     const req = { endpoint: 'savePassengers', method: 'POST', path: bookingPath(id, 'passengers'), body, auth: true, context: { booking_id: id } } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = validateResponse(SavePassengersResponseSchema, response, req);
-    const memory = this.ctx.registry.updateBooking(id, {
-      duplicates: { found: data.duplicates_found, entries: data.duplicates },
-    });
+    const data = readAnswer(this.ctx, SavePassengersResponseSchema, response, req, { essential: [] }, { booking_id: id });
+    const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
       this.ctx.logger.warn?.(`possible duplicate bookings found for ${id} (${data.duplicates.length})`, {
         booking_id: id,
@@ -144,34 +163,36 @@ export class Bookings {
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline, warnings });
   }
 
-  /** Revalidates the price. When `pricing.price_changed` is true, `book` refuses until acknowledged. */
+  /**
+   * Revalidates the price. When `pricing.price_changed` is true the fare moved: confirm with the
+   * traveller, then book with `expectedFinalFare: repriced.pricing.final_fare` (the guided flow
+   * `bookFlight` does this with `onPriceChange`).
+   */
   async reprice(booking: BookingRef, options?: RequestOptions): Promise<RepricedBooking> {
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
     const req = { endpoint: 'reprice', method: 'POST', path: bookingPath(id, 'reprice'), auth: true, context: { booking_id: id } } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = validateResponse(RepriceResponseSchema, response, req);
-    const memory = this.ctx.registry.updateBooking(id, {
-      lastReprice: {
-        price_changed: data.pricing.price_changed === true,
-        final_fare: data.pricing.final_fare,
-        previous: data.pricing.previous_total_amount ?? undefined,
-      },
-      ...this.#deadlineFrom(data, response.receivedAt, id),
-    });
+    const data = readAnswer(this.ctx, RepriceResponseSchema, response, req, { essential: ['pricing.final_fare'] }, { booking_id: id });
+    const memory = this.ctx.registry.updateBooking(id, this.#deadlineFrom(data, response.receivedAt, id));
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
   }
 
   /**
-   * Books: issues the PNR and debits the wallet. Never blindly re-sent: a timeout, dropped
-   * connection or 5xx other than a clean 502 is reconciled by retrieving the booking.
-   * Refuses an unacknowledged price change (PriceChangedError) and, with the `'refuse'` duplicates
-   * policy, unacknowledged duplicates (DuplicateBookingError).
+   * Books: issues the PNR and debits the wallet. Stateless and never blindly re-sent:
+   * - `expectedFinalFare` is verified against the service's current fare (one GET first) in any
+   *   process; a mismatch throws PriceChangedError and nothing is booked;
+   * - one book in flight per booking: a concurrent `book(id)` joins the running one (across
+   *   processes too when `rateLimits.redis` is configured);
+   * - an interrupted book (timeout, dropped connection, proxy error, 5xx) is settled by retrieving
+   *   the booking: confirmed returns the PNR (`reconciled: true`), `failed` throws
+   *   BookingFailedError, and an undecidable outcome throws BookingOutcomeUnknownError.
+   * Duplicates and price-change opinions live in `bookFlight`.
    */
   async book(booking: BookingRef, options: BookOptions = {}): Promise<BookResult> {
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
-    return bookWithReconciliation(this.ctx, id, options, (bid, opts) => this.retrieve(bid, opts));
+    return bookOnce(this.ctx, this.ctx.baseUrl, id, options, (bid, opts) => this.retrieve(bid, opts));
   }
 
   /** Gets a booking (any partner-visible status). */
@@ -179,8 +200,8 @@ export class Bookings {
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     const req = { endpoint: 'retrieve', method: 'GET', path: bookingPath(id), auth: true, context: { booking_id: id } } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = validateResponse(RetrieveBookingResponseSchema, response, req);
-    const memory = this.ctx.registry.updateBooking(id, { trace_id: data.trace_id, ...this.#deadlineFrom(data, response.receivedAt, id) });
+    const data = readAnswer(this.ctx, RetrieveBookingResponseSchema, response, req, { essential: ['status'] }, { booking_id: id });
+    const memory = this.ctx.registry.updateBooking(id, { trace_id: data.trace_id ?? undefined, ...this.#deadlineFrom(data, response.receivedAt, id) });
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
   }
 
@@ -195,7 +216,8 @@ export class Bookings {
     const fetchPage = async (p: { limit?: number | undefined; offset?: number | undefined }): Promise<Page> => {
       const req = { endpoint: 'list', method: 'GET', path: '/v1/bookings/', query: { limit: p.limit, offset: p.offset }, auth: true } as const;
       const response = await this.ctx.requester.send(req, options);
-      return new Page(validateResponse(BookingListResponseSchema, response, req), fetchPage, response.requestId);
+      const data = readAnswer(this.ctx, BookingListResponseSchema, response, req, { essential: ['results'], droppable: ['results.*'] });
+      return new Page(data, fetchPage, response.requestId);
     };
     return PagePromise.from(() => fetchPage(parsed));
   }

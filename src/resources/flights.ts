@@ -3,6 +3,7 @@ import type { ClientContext } from '../core/context.js';
 import { parseInput, withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { Deadline } from '../model/deadline.js';
+import { checkIndices } from '../model/index-roles.js';
 import { parseSearchResponse } from '../model/parse-search.js';
 import { isSelection, type SearchResults, type Selection } from '../model/search-results.js';
 import {
@@ -14,7 +15,7 @@ import {
   type FareRulesResponse,
   type SearchParams,
 } from '../schemas/search.js';
-import { validateResponse } from '../core/request.js';
+import { readAnswer } from '../core/reader.js';
 
 /** Fare rules of one result index, with the fresh window the service reports. */
 export type FareRules = FareRulesResponse & {
@@ -46,6 +47,8 @@ export class Flights {
       requestId: response.requestId,
       receivedAt: response.receivedAt,
       expiresAtZone: this.ctx.expiresAtZone,
+      hooks: this.ctx.hooks,
+      logger: this.ctx.logger,
     });
     this.ctx.registry.rememberSearch(results);
     return results;
@@ -60,7 +63,7 @@ export class Flights {
     options?: RequestOptions,
   ): Promise<FareRules> {
     // A selection (live, or one that went through JSON) asks for the rules of each of its indices.
-    const selectionLike = input as { trace_id?: unknown; result_indices?: unknown };
+    const selectionLike = (typeof input === 'object' && input !== null ? input : {}) as { trace_id?: unknown; result_indices?: unknown };
     const targets: FareRulesParams[] =
       isSelection(input) || Array.isArray(selectionLike.result_indices)
         ? (selectionLike.result_indices as unknown[]).map((result_index, i) =>
@@ -69,6 +72,12 @@ export class Flights {
         : [parseInput(FareRulesParamsSchema, input, 'Invalid fare rules request')];
     if (targets.length === 0) throw new RequestValidationError([{ path: 'result_indices', message: 'must hold 1 or 2 result indices' }], 'Invalid fare rules request');
     const traceId = targets[0]!.trace_id;
+    // Indices the client can check (a search it saw) are checked like create-booking's.
+    const roles = this.ctx.registry.search(traceId)?.roles;
+    if (roles) {
+      const issues = checkIndices(roles, targets.map((t) => t.result_index), { anyCount: true });
+      if (issues.length) throw new RequestValidationError(issues, 'Invalid fare rules request');
+    }
     this.#refuseIfExpired(traceId);
     const answers = await Promise.all(targets.map((t) => this.#one(t, options)));
     if (answers.length === 1) return answers[0]!;
@@ -84,7 +93,7 @@ export class Flights {
   async #one(params: FareRulesParams, options?: RequestOptions): Promise<FareRules> {
     const req = { endpoint: 'fareRules', method: 'POST', path: '/v1/flights/fare-rules/', body: params, auth: true } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = validateResponse(FareRulesResponseSchema, response, req);
+    const data = readAnswer(this.ctx, FareRulesResponseSchema, response, req, { essential: [], droppable: ['rules.*'] }, { trace_id: params.trace_id });
     const search = this.ctx.registry.search(params.trace_id);
     const deadline = Deadline.fromResponse(data, {
       kind: 'offer',

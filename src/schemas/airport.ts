@@ -1,13 +1,20 @@
 import * as z from 'zod';
 
 /** One airport of the typeahead (spec §4.9). */
-export const AirportSchema = z.looseObject({
+export interface Airport {
+  /** IATA code. */
+  code: string;
+  city?: string | null;
+  name?: string | null;
+}
+export const AirportSchema: z.ZodType<Airport> = z.looseObject({
   code: z.string(),
-  city: z.string(),
-  name: z.string(),
+  city: z.string().nullable().optional(),
+  name: z.string().nullable().optional(),
 });
-export type Airport = z.infer<typeof AirportSchema>;
 
 /** `GET /v1/airports/autocomplete/` response. */
-export const AutocompleteResponseSchema = z.looseObject({ results: z.array(AirportSchema) });
-export type AutocompleteResponse = z.infer<typeof AutocompleteResponseSchema>;
+export interface AutocompleteResponse {
+  results: Airport[];
+}
+export const AutocompleteResponseSchema: z.ZodType<AutocompleteResponse> = z.looseObject({ results: z.array(AirportSchema) });

@@ -1,71 +1,158 @@
 import * as z from 'zod';
-import { BookingStatusSchema, PaxCountSchema, PricingSchema, SegmentSchema, nullableString } from './common.js';
+import {
+  BookingStatusSchema,
+  PaxCountSchema,
+  PricingSchema,
+  SegmentSchema,
+  nullableString,
+  type BookingStatus,
+  type PaxCount,
+  type Pricing,
+  type Segment,
+} from './common.js';
 
 /** A passenger-rules flag pair; a field is mandatory when both are true (spec §2). */
-export const PaxRuleSchema = z.looseObject({
+export interface PaxRule {
+  isVisible: boolean;
+  isMandatoryIfVisible: boolean;
+}
+export const PaxRuleSchema: z.ZodType<PaxRule> = z.looseObject({
   isVisible: z.boolean(),
   isMandatoryIfVisible: z.boolean(),
 });
-/** `pax_rules`: group (`leadPax`, `adult`, …) → field name → rule. */
-export const PaxRulesSchema = z.record(z.string(), z.record(z.string(), PaxRuleSchema));
-export type PaxRules = z.infer<typeof PaxRulesSchema>;
+/** One group of `pax_rules` (`leadPax`, `adult`, …): passenger field name → rule. */
+export type PaxRuleGroup = Record<string, PaxRule>;
+/**
+ * `pax_rules`: group → field name → rule. The shape of non-lead groups is "not shown" (spec §2):
+ * groups and rules of another shape are kept out of this typed view instead of failing the call.
+ */
+export type PaxRules = Record<string, PaxRuleGroup>;
+
+function isRule(v: unknown): v is PaxRule {
+  return typeof v === 'object' && v !== null && typeof (v as PaxRule).isVisible === 'boolean' && typeof (v as PaxRule).isMandatoryIfVisible === 'boolean';
+}
+/** Keeps the groups and rules that have the documented shape; never fails. */
+export const PaxRulesSchema: z.ZodType<PaxRules> = z.unknown().transform((value): PaxRules => {
+  const out: PaxRules = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const [group, rules] of Object.entries(value)) {
+    if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) continue;
+    const kept: PaxRuleGroup = {};
+    for (const [field, rule] of Object.entries(rules)) if (isRule(rule)) kept[field] = rule;
+    out[group] = kept;
+  }
+  return out;
+}) as unknown as z.ZodType<PaxRules>;
 
 /** One leg of an itinerary item. */
-export const LegSchema = z.looseObject({
+export interface Leg {
+  direction: 'outbound' | 'inbound';
+  stop_count?: number | null;
+  segments: Segment[];
+}
+export const LegSchema: z.ZodType<Leg> = z.looseObject({
   direction: z.enum(['outbound', 'inbound']),
-  stop_count: z.number().int().nonnegative(),
+  stop_count: z.number().int().nonnegative().nullable().optional(),
   segments: z.array(SegmentSchema),
 });
-export type Leg = z.infer<typeof LegSchema>;
 
-/** Itinerary item (spec §2). Its complete field set is not shown: unknown fields are kept. */
-export const ItineraryItemSchema = z.looseObject({
-  item_code: z.string(),
-  result_index: z.string(),
-  journey_type: z.enum(['one_way', 'round_trip']),
-  is_refundable: z.boolean(),
+/** Itinerary item (spec §2). Its complete field set is "not shown": unknown fields are kept at run time. */
+export interface ItineraryItem {
+  item_code?: string | null;
+  result_index?: string | null;
+  journey_type?: 'one_way' | 'round_trip' | null;
+  is_refundable?: boolean | null;
+  fare_name?: string | null;
+  fare_class?: string | null;
+  airline_remark?: string | null;
+  legs: Leg[];
+}
+export const ItineraryItemSchema: z.ZodType<ItineraryItem> = z.looseObject({
+  item_code: nullableString,
+  result_index: nullableString,
+  journey_type: z.enum(['one_way', 'round_trip']).nullable().optional(),
+  is_refundable: z.boolean().nullable().optional(),
   fare_name: nullableString,
   fare_class: nullableString,
   airline_remark: nullableString,
   legs: z.array(LegSchema),
 });
-export type ItineraryItem = z.infer<typeof ItineraryItemSchema>;
 
 /** A possible duplicate booking reported by save-passengers (supplier_b only). */
-export const DuplicateEntrySchema = z.looseObject({
+export interface DuplicateEntry {
+  pnr: string;
+  /** Upper-case, e.g. `CONFIRMED`. */
+  status: string;
+  bms_booking_code?: string | null;
+  member_code?: string | null;
+  origin_city_code?: string | null;
+  destination_city_code?: string | null;
+  /** ISO 8601 UTC with milliseconds. */
+  created_at?: string | null;
+}
+export const DuplicateEntrySchema: z.ZodType<DuplicateEntry> = z.looseObject({
   pnr: z.string(),
   status: z.string(),
-  bms_booking_code: z.string().optional(),
-  member_code: z.string().optional(),
-  origin_city_code: z.string(),
-  destination_city_code: z.string(),
-  created_at: z.string(),
+  bms_booking_code: nullableString,
+  member_code: nullableString,
+  origin_city_code: nullableString,
+  destination_city_code: nullableString,
+  created_at: nullableString,
 });
-export type DuplicateEntry = z.infer<typeof DuplicateEntrySchema>;
+
+/**
+ * A booking as any endpoint returns it (spec §2). Which fields each answer carries is in the
+ * spec's endpoint sections; everything but `booking_id` and `status` may be absent.
+ */
+export interface Booking {
+  /** Permanent identifier (UUID). */
+  booking_id: string;
+  /** The search the booking was created from. */
+  trace_id?: string | null;
+  itinerary_code?: string | null;
+  status: BookingStatus;
+  /** The airline booking reference, once confirmed. */
+  pnr?: string | null;
+  /** Returned by book. */
+  bms_booking_code?: string | null;
+  is_domestic?: boolean | null;
+  pax_count?: PaxCount | null;
+  /** End of the fare lock: ISO 8601 without zone (create-booking, fare-rules). */
+  expires_at?: string | null;
+  remaining_seconds?: number | null;
+  pricing?: Pricing | null;
+  /** Returned by create-booking: which passenger fields the airline requires. */
+  pax_rules?: PaxRules | null;
+  itinerary_items?: ItineraryItem[] | null;
+  /** Returned by save-passengers. */
+  duplicates_found?: boolean | null;
+  duplicates?: DuplicateEntry[] | null;
+  /** Whether travel documents are required; exact placement "not shown" (spec §2). */
+  passport_required?: boolean | null;
+}
 
 /** Every booking field (spec §2); each response below makes its own fields required. */
 const bookingFields = {
   booking_id: z.string(),
-  trace_id: z.string().optional(),
-  itinerary_code: z.string().optional(),
+  trace_id: nullableString,
+  itinerary_code: nullableString,
   status: BookingStatusSchema,
-  pnr: z.string().nullable().optional(),
-  bms_booking_code: z.string().nullable().optional(),
-  is_domestic: z.boolean().optional(),
-  pax_count: PaxCountSchema.optional(),
-  expires_at: z.string().nullable().optional(),
+  pnr: nullableString,
+  bms_booking_code: nullableString,
+  is_domestic: z.boolean().nullable().optional(),
+  pax_count: PaxCountSchema.nullable().optional(),
+  expires_at: nullableString,
   remaining_seconds: z.number().nullable().optional(),
-  pricing: PricingSchema.optional(),
-  pax_rules: PaxRulesSchema.optional(),
-  itinerary_items: z.array(ItineraryItemSchema).optional(),
-  duplicates_found: z.boolean().optional(),
-  duplicates: z.array(DuplicateEntrySchema).optional(),
-  passport_required: z.boolean().optional(),
+  pricing: PricingSchema.nullable().optional(),
+  pax_rules: PaxRulesSchema.nullable().optional(),
+  itinerary_items: z.array(ItineraryItemSchema).nullable().optional(),
+  duplicates_found: z.boolean().nullable().optional(),
+  duplicates: z.array(DuplicateEntrySchema).nullable().optional(),
+  passport_required: z.boolean().nullable().optional(),
 };
 
 /** A booking as any endpoint returns it. */
-export const BookingSchema = z.looseObject(bookingFields);
-export type Booking = z.infer<typeof BookingSchema>;
+export const BookingSchema: z.ZodType<Booking> = z.looseObject(bookingFields);
 
 /** `POST /v1/flights/booking/` request. */
 export const CreateBookingParamsSchema = z.strictObject({
@@ -76,8 +163,19 @@ export const CreateBookingParamsSchema = z.strictObject({
     .max(2, 'must hold 1 or 2 result indices'),
 });
 
-/** `POST /v1/flights/booking/` response (spec §4.3). */
-export const CreateBookingResponseSchema = z.looseObject({
+/**
+ * What the spec lists for an itinerary-level answer. Required in the types and schemas; the
+ * tolerant reader still passes an answer without them (reporting drift) unless the SDK needs them.
+ */
+export interface ItineraryBooking extends Booking {
+  trace_id: string;
+  itinerary_code: string;
+  is_domestic: boolean;
+  pax_count: PaxCount;
+  pricing: Pricing;
+  itinerary_items: ItineraryItem[];
+}
+const itineraryFields = {
   ...bookingFields,
   trace_id: z.string(),
   itinerary_code: z.string(),
@@ -85,61 +183,115 @@ export const CreateBookingResponseSchema = z.looseObject({
   pax_count: PaxCountSchema,
   pricing: PricingSchema,
   itinerary_items: z.array(ItineraryItemSchema),
-});
-export type CreateBookingResponse = z.infer<typeof CreateBookingResponseSchema>;
+};
 
-/** `POST …/passengers/` response (spec §4.4). */
-export const SavePassengersResponseSchema = z.looseObject({
+/** `POST /v1/flights/booking/` response (spec §4.3): a `draft` with its fare lock and pax_rules. */
+export type CreateBookingResponse = ItineraryBooking;
+export const CreateBookingResponseSchema: z.ZodType<CreateBookingResponse> = z.looseObject(itineraryFields);
+
+/** `POST …/passengers/` response (spec §4.4). `duplicates` is always an array (empty when none). */
+export interface SavePassengersResponse extends ItineraryBooking {
+  duplicates_found: boolean;
+  duplicates: DuplicateEntry[];
+}
+export const SavePassengersResponseSchema: z.ZodType<SavePassengersResponse> = z.looseObject({
+  ...itineraryFields,
+  duplicates_found: z.boolean().nullable().optional().transform((v) => v === true),
+  duplicates: z.array(DuplicateEntrySchema).nullable().optional().transform((v) => v ?? []),
+}) as unknown as z.ZodType<SavePassengersResponse>;
+
+/** `POST …/reprice/` response (spec §4.5): `pricing.final_fare` is the fare book will charge. */
+export interface RepriceResponse extends Booking {
+  pricing: Pricing;
+  itinerary_items: ItineraryItem[];
+}
+export const RepriceResponseSchema: z.ZodType<RepriceResponse> = z.looseObject({
   ...bookingFields,
   pricing: PricingSchema,
-  duplicates_found: z.boolean(),
-  duplicates: z.array(DuplicateEntrySchema).default([]),
+  itinerary_items: z.array(ItineraryItemSchema),
 });
-export type SavePassengersResponse = z.infer<typeof SavePassengersResponseSchema>;
 
-/** `POST …/reprice/` response (spec §4.5). */
-export const RepriceResponseSchema = z.looseObject({ ...bookingFields, pricing: PricingSchema });
-export type RepriceResponse = z.infer<typeof RepriceResponseSchema>;
-
-/** `POST …/book/` response (spec §4.6). */
-export const BookResponseSchema = z.looseObject({
+/** `POST …/book/` response (spec §4.6): `confirmed`, with the PNR. */
+export interface BookResponse extends Booking {
+  pnr: string;
+  pricing: Pricing;
+  itinerary_items: ItineraryItem[];
+}
+export const BookResponseSchema: z.ZodType<BookResponse> = z.looseObject({
   ...bookingFields,
-  pnr: z.string(),
+  pnr: z.string().min(1),
   pricing: PricingSchema,
+  itinerary_items: z.array(ItineraryItemSchema),
 });
-export type BookResponse = z.infer<typeof BookResponseSchema>;
 
-/** `GET /v1/flights/booking/{id}/` response (spec §4.7). */
-export const RetrieveBookingResponseSchema = z.looseObject(bookingFields);
-export type RetrieveBookingResponse = z.infer<typeof RetrieveBookingResponseSchema>;
+/** `GET /v1/flights/booking/{id}/` response (spec §4.7): `pricing` is the latest. */
+export interface RetrieveBookingResponse extends Booking {
+  trace_id: string;
+  pricing: Pricing;
+  itinerary_items: ItineraryItem[];
+}
+export const RetrieveBookingResponseSchema: z.ZodType<RetrieveBookingResponse> = z.looseObject({
+  ...bookingFields,
+  trace_id: z.string(),
+  pricing: PricingSchema,
+  itinerary_items: z.array(ItineraryItemSchema),
+});
 
 /** One entry of the bookings list (spec §2). `id` is the booking_id. */
-export const BookingListEntrySchema = z.looseObject({
+export interface BookingListEntry {
+  /** The booking_id. */
+  id: string;
+  status: BookingStatus;
+  pnr?: string | null;
+  trace_id?: string | null;
+  itinerary_code?: string | null;
+  currency?: string | null;
+  amount_charged?: number | null;
+  /** Present in some responses. */
+  wallet_debited_inr?: number | null;
+  /** Present in some responses. */
+  amount_raw?: number | null;
+  /** Present in some responses. */
+  markup_percent_applied?: number | null;
+  /** Element shape "not shown" (spec §2). */
+  passengers?: unknown[] | null;
+  /** Element shape "not shown" (spec §2). */
+  flight_segments?: unknown[] | null;
+  /** ISO 8601 UTC. */
+  created_at?: string | null;
+  modified_at?: string | null;
+}
+export const BookingListEntrySchema: z.ZodType<BookingListEntry> = z.looseObject({
   id: z.string(),
   status: BookingStatusSchema,
-  pnr: z.string().nullable().optional(),
-  trace_id: z.string().optional(),
-  itinerary_code: z.string().optional(),
-  currency: z.string().optional(),
+  pnr: nullableString,
+  trace_id: nullableString,
+  itinerary_code: nullableString,
+  currency: nullableString,
   amount_charged: z.number().nullable().optional(),
   wallet_debited_inr: z.number().nullable().optional(),
   amount_raw: z.number().nullable().optional(),
   markup_percent_applied: z.number().nullable().optional(),
-  passengers: z.array(z.unknown()).optional(),
-  flight_segments: z.array(z.unknown()).optional(),
-  created_at: z.string(),
-  modified_at: z.string().optional(),
+  passengers: z.array(z.unknown()).nullable().optional(),
+  flight_segments: z.array(z.unknown()).nullable().optional(),
+  created_at: nullableString,
+  modified_at: nullableString,
 });
-export type BookingListEntry = z.infer<typeof BookingListEntrySchema>;
 
 /** `GET /v1/bookings/` response (spec §4.8). */
-export const BookingListResponseSchema = z.looseObject({
-  count: z.number().int().nonnegative(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
+export interface BookingListResponse {
+  count?: number | null;
+  /** The next page's URL, or null on the last page. */
+  next?: string | null;
+  previous?: string | null;
+  results: BookingListEntry[];
+}
+export const BookingListResponseSchema: z.ZodType<BookingListResponse> = z.looseObject({
+  count: z.number().int().nonnegative().nullable().optional(),
+  next: nullableString,
+  previous: nullableString,
   results: z.array(BookingListEntrySchema),
 });
-export type BookingListResponse = z.infer<typeof BookingListResponseSchema>;
 
 /** `bookings.list` parameters. */
 export const ListParamsSchema = z.strictObject({

@@ -1,117 +1,199 @@
 import * as z from 'zod';
 
 /**
- * Wire schemas shared by several resources (spec §2). Response objects are `looseObject`s:
- * unknown fields are kept, so a field the service adds tomorrow reaches the caller untouched.
+ * Wire schemas shared by several resources (spec §2), each beside its named type. Response
+ * objects are `looseObject`s: unknown fields are kept at run time (a field the service adds
+ * tomorrow reaches the caller untouched) but are not part of the types, so a typo such as
+ * `pricing.final_fair` does not compile. Fields the spec marks "may be absent", "present in some
+ * responses" or "not shown" are optional and, where a null is plausible, nullable. What the SDK
+ * itself needs is decided per response by the tolerant reader (core/reader.ts).
  */
 
 /** A field the spec types as "string or null", which may also be absent in practice. */
 export const nullableString = z.string().nullable().optional();
+const nullableNumber = z.number().nullable().optional();
 
 /** Passenger counts by type. */
-export const PaxCountSchema = z.looseObject({
+export interface PaxCount {
+  adult: number;
+  child: number;
+  infant: number;
+}
+export const PaxCountSchema: z.ZodType<PaxCount> = z.looseObject({
   adult: z.number().int().nonnegative(),
   child: z.number().int().nonnegative(),
   infant: z.number().int().nonnegative(),
 });
-export type PaxCount = z.infer<typeof PaxCountSchema>;
 
-/** Pre-markup amounts (`pricing.raw`), present in some responses. */
-export const RawPricingSchema = z.looseObject({
-  base_fare: z.number().optional(),
-  service_fee: z.number().optional(),
-  published_fare: z.number().optional(),
-  final_fare: z.number().optional(),
-  tax_and_surcharge: z.number().optional(),
-  previous_total_amount: z.number().optional(),
+/** Original pre-markup amounts (`pricing.raw`), present in some responses. */
+export interface RawPricing {
+  base_fare?: number | null;
+  service_fee?: number | null;
+  published_fare?: number | null;
+  final_fare?: number | null;
+  tax_and_surcharge?: number | null;
+  previous_total_amount?: number | null;
+}
+export const RawPricingSchema: z.ZodType<RawPricing> = z.looseObject({
+  base_fare: nullableNumber,
+  service_fee: nullableNumber,
+  published_fare: nullableNumber,
+  final_fare: nullableNumber,
+  tax_and_surcharge: nullableNumber,
+  previous_total_amount: nullableNumber,
 });
-export type RawPricing = z.infer<typeof RawPricingSchema>;
 
 /**
- * The pricing object (spec §2). Top-level amounts are post-markup and are what is billed;
- * itinerary-level fields (`tax_and_surcharge`, `previous_total_amount`, `price_changed`) are
- * optional because option-level pricing does not carry them.
+ * The pricing object (spec §2), on every option, itinerary and booking. Top-level amounts are
+ * post-markup and are what is billed; `final_fare` is the amount charged.
  */
-export const PricingSchema = z.looseObject({
+export interface Pricing {
+  /** Currency code; INR throughout. */
+  currency: string;
+  base_fare: number;
+  service_fee: number;
+  /** Itinerary-level responses only (create-booking, reprice, get-booking). */
+  tax_and_surcharge?: number | null;
+  published_fare: number;
+  /** The amount charged for the booking. */
+  final_fare: number;
+  /** Itinerary-level responses only. */
+  previous_total_amount?: number | null;
+  /** Itinerary-level responses only: true when the fare moved during reprice. */
+  price_changed?: boolean | null;
+  /** Present in some responses: the partner's flat markup percentage. */
+  markup_percent?: number | null;
+  /** Present in some responses: the original pre-markup amounts. */
+  raw?: RawPricing | null;
+}
+export const PricingSchema: z.ZodType<Pricing> = z.looseObject({
   currency: z.string(),
   base_fare: z.number(),
   service_fee: z.number(),
-  tax_and_surcharge: z.number().optional(),
+  tax_and_surcharge: nullableNumber,
   published_fare: z.number(),
   final_fare: z.number(),
-  previous_total_amount: z.number().nullable().optional(),
-  price_changed: z.boolean().optional(),
-  markup_percent: z.number().optional(),
-  raw: RawPricingSchema.optional(),
+  previous_total_amount: nullableNumber,
+  price_changed: z.boolean().nullable().optional(),
+  markup_percent: nullableNumber,
+  raw: RawPricingSchema.nullable().optional(),
 });
-export type Pricing = z.infer<typeof PricingSchema>;
+
+/** Where a segment starts or ends. "Some fields may be absent" (spec §2); the airport code never is. */
+export interface Place {
+  airport_code: string;
+  airport_name?: string | null;
+  city_code?: string | null;
+  city_name?: string | null;
+  country_name?: string | null;
+  terminal?: string | null;
+}
+/** Segment origin: ISO 8601 `departure_time` without zone (airport local time), when given. */
+export interface SegmentOrigin extends Place {
+  departure_time?: string | null;
+}
+/** Segment destination: as the origin, with `arrival_time` in place of `departure_time`. */
+export interface SegmentDestination extends Place {
+  arrival_time?: string | null;
+}
 
 const placeShape = {
   airport_code: z.string(),
-  airport_name: z.string().optional(),
-  city_code: z.string().optional(),
-  city_name: z.string().optional(),
-  country_name: z.string().optional(),
+  airport_name: nullableString,
+  city_code: nullableString,
+  city_name: nullableString,
+  country_name: nullableString,
   terminal: nullableString,
 };
-
-/** Segment origin: "some fields may be absent" (spec §2), the airport code never is. */
-export const SegmentOriginSchema = z.looseObject({ ...placeShape, departure_time: z.string() });
-/** Segment destination: as origin, with `arrival_time` in place of `departure_time`. */
-export const SegmentDestinationSchema = z.looseObject({ ...placeShape, arrival_time: z.string() });
+export const SegmentOriginSchema: z.ZodType<SegmentOrigin> = z.looseObject({ ...placeShape, departure_time: nullableString });
+export const SegmentDestinationSchema: z.ZodType<SegmentDestination> = z.looseObject({ ...placeShape, arrival_time: nullableString });
 
 /** The operating airline of a segment. */
-export const SegmentAirlineSchema = z.looseObject({
+export interface SegmentAirline {
+  code: string;
+  name?: string | null;
+  flight_number: string;
+  fare_class?: string | null;
+}
+export const SegmentAirlineSchema: z.ZodType<SegmentAirline> = z.looseObject({
   code: z.string(),
-  name: z.string().optional(),
+  name: nullableString,
   flight_number: z.string(),
-  fare_class: z.string().nullable().optional(),
+  fare_class: nullableString,
 });
 
-/** One flown segment (spec §2 Segment). Times are ISO 8601 without zone (airport local time). */
-export const SegmentSchema = z.looseObject({
+/** One flown segment (spec §2). */
+export interface Segment {
+  airline: SegmentAirline;
+  origin: SegmentOrigin;
+  destination: SegmentDestination;
+  /** Lower-case name, e.g. `economy`. */
+  cabin_class?: string | null;
+  duration_minutes?: number | null;
+  ground_time_minutes?: number | null;
+  /** Free text. */
+  baggage_allowance?: string | null;
+  /** Free text. */
+  cabin_baggage_allowance?: string | null;
+  seats_available?: number | null;
+}
+export const SegmentSchema: z.ZodType<Segment> = z.looseObject({
   airline: SegmentAirlineSchema,
   origin: SegmentOriginSchema,
   destination: SegmentDestinationSchema,
-  cabin_class: z.string().optional(),
-  duration_minutes: z.number().int().nonnegative(),
-  ground_time_minutes: z.number().int().nonnegative().optional(),
-  baggage_allowance: z.string().nullable().optional(),
-  cabin_baggage_allowance: z.string().nullable().optional(),
-  seats_available: z.number().int().optional(),
+  cabin_class: nullableString,
+  duration_minutes: z.number().int().nonnegative().nullable().optional(),
+  ground_time_minutes: z.number().int().nonnegative().nullable().optional(),
+  baggage_allowance: nullableString,
+  cabin_baggage_allowance: nullableString,
+  seats_available: z.number().int().nullable().optional(),
 });
-export type Segment = z.infer<typeof SegmentSchema>;
+
+/** A return option nested in a coupled outbound: it carries the real combined fare of the pair. */
+export interface InboundOption {
+  /** The index to send to create-booking (alone) for this outbound-and-return pair. */
+  result_index: string;
+  is_refundable: boolean;
+  stop_count: number;
+  fare_name?: string | null;
+  fare_class?: string | null;
+  airline_remark?: string | null;
+  group_id?: number | null;
+  pricing: Pricing;
+  segments: Segment[];
+}
+
+/** A flight option (search result). `inbound_options` only on coupled round trips. */
+export interface FlightOption extends InboundOption {
+  /** Coupled round trips: the returns that pair with this outbound, each with its combined fare. */
+  inbound_options?: InboundOption[];
+}
 
 const flightOptionShape = {
   result_index: z.string(),
   is_refundable: z.boolean(),
   stop_count: z.number().int().nonnegative(),
-  fare_name: z.string().nullable().optional(),
+  fare_name: nullableString,
   fare_class: nullableString,
   airline_remark: nullableString,
-  group_id: z.number().int().optional(),
+  group_id: z.number().int().nullable().optional(),
   pricing: PricingSchema,
   segments: z.array(SegmentSchema),
 };
-
-/** A return option nested in a coupled outbound: it carries the combined fare of the pair. */
-export const InboundOptionSchema = z.looseObject(flightOptionShape);
-export type InboundOption = z.infer<typeof InboundOptionSchema>;
-
-/** A flight option (search result). `inbound_options` only on coupled round trips. */
-export const FlightOptionSchema = z.looseObject({
+export const InboundOptionSchema: z.ZodType<InboundOption> = z.looseObject(flightOptionShape);
+export const FlightOptionSchema: z.ZodType<FlightOption> = z.looseObject({
   ...flightOptionShape,
   inbound_options: z.array(InboundOptionSchema).optional(),
 });
-export type FlightOption = z.infer<typeof FlightOptionSchema>;
 
-/** Booking statuses (spec §3). Unknown future statuses are accepted as plain strings. */
+/** Booking statuses (spec §3). */
 export const BOOKING_STATUSES = ['draft', 'passenger_saved', 'priced', 'confirmed', 'failed', 'cancelled'] as const;
+/** A booking status (spec §3). A status the service adds later is passed through as it came. */
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const BookingStatusSchema = z.union([z.enum(BOOKING_STATUSES), z.string()]) as z.ZodType<
-  BookingStatus | (string & {})
->;
+/** Tolerant: any string is read (a future status must not break a call); the type names the six. */
+export const BookingStatusSchema = z.string() as unknown as z.ZodType<BookingStatus>;
 
 /** The two upstream suppliers. */
 export const SOURCES = ['supplier_a', 'supplier_b'] as const;
+/** An upstream supplier (`source` of the search request). */
 export type Source = (typeof SOURCES)[number];

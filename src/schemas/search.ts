@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { FlightOptionSchema, PaxCountSchema, SOURCES } from './common.js';
+import { FlightOptionSchema, PaxCountSchema, SOURCES, nullableString, type FlightOption, type PaxCount } from './common.js';
 import { dateTimeInput, iataCode } from './inputs.js';
 
 /** Cabin names accepted by `flights.search`, and the digit code each is sent as (spec §4.1). */
@@ -108,8 +108,23 @@ export function toSearchRequestBody(params: z.output<typeof SearchParamsSchema>)
   return body;
 }
 
-/** `POST /v1/flights/search/` response (spec §4.1). */
-export const SearchResponseSchema = z.looseObject({
+/** `POST /v1/flights/search/` response (spec §4.1), before it becomes `SearchResults`. */
+export interface SearchResponse {
+  /** The search handle: needed by fare rules and create-booking, valid about 15 minutes. */
+  trace_id: string;
+  currency: string;
+  journey_type: 'one_way' | 'round_trip';
+  is_domestic: boolean;
+  pax_count: PaxCount;
+  /** `independent`: separate `outbound[]` and `inbound[]`; `coupled`: returns nested in each outbound. */
+  round_trip_style?: 'independent' | 'coupled' | null;
+  outbound: FlightOption[];
+  /** Empty for one-way and coupled round trips. */
+  inbound: FlightOption[];
+  expires_at?: string | null;
+  remaining_seconds?: number | null;
+}
+export const SearchResponseSchema: z.ZodType<SearchResponse> = z.looseObject({
   trace_id: z.string(),
   currency: z.string(),
   journey_type: z.enum(['one_way', 'round_trip']),
@@ -117,20 +132,24 @@ export const SearchResponseSchema = z.looseObject({
   pax_count: PaxCountSchema,
   round_trip_style: z.enum(['independent', 'coupled']).nullable().optional(),
   outbound: z.array(FlightOptionSchema),
-  inbound: z.array(FlightOptionSchema).default([]),
+  inbound: z.array(FlightOptionSchema).nullable().optional().transform((v) => v ?? []),
   expires_at: z.string().nullable().optional(),
   remaining_seconds: z.number().nullable().optional(),
-});
-export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+}) as unknown as z.ZodType<SearchResponse>;
 
 /** One fare rule (spec §2). */
-export const FareRuleSchema = z.looseObject({
-  airline: z.string(),
-  origin: z.string(),
-  destination: z.string(),
+export interface FareRule {
+  airline?: string | null;
+  origin?: string | null;
+  destination?: string | null;
+  rule_text: string;
+}
+export const FareRuleSchema: z.ZodType<FareRule> = z.looseObject({
+  airline: nullableString,
+  origin: nullableString,
+  destination: nullableString,
   rule_text: z.string(),
 });
-export type FareRule = z.infer<typeof FareRuleSchema>;
 
 /** `POST /v1/flights/fare-rules/` request. */
 export const FareRulesParamsSchema = z.strictObject({
@@ -140,11 +159,18 @@ export const FareRulesParamsSchema = z.strictObject({
 export type FareRulesParams = z.input<typeof FareRulesParamsSchema>;
 
 /** `POST /v1/flights/fare-rules/` response (spec §4.2). */
-export const FareRulesResponseSchema = z.looseObject({
-  trace_id: z.string(),
-  result_index: z.string(),
-  expires_at: z.string().nullable().optional(),
+export interface FareRulesResponse {
+  trace_id?: string | null;
+  result_index?: string | null;
+  /** The offer's window, when reported. */
+  expires_at?: string | null;
+  remaining_seconds?: number | null;
+  rules: FareRule[];
+}
+export const FareRulesResponseSchema: z.ZodType<FareRulesResponse> = z.looseObject({
+  trace_id: nullableString,
+  result_index: nullableString,
+  expires_at: nullableString,
   remaining_seconds: z.number().nullable().optional(),
-  rules: z.array(FareRuleSchema),
-});
-export type FareRulesResponse = z.infer<typeof FareRulesResponseSchema>;
+  rules: z.array(FareRuleSchema).nullable().optional().transform((v) => v ?? []),
+}) as unknown as z.ZodType<FareRulesResponse>;

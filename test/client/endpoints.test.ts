@@ -66,7 +66,7 @@ describe('flights.search', () => {
       direct_flight: 'false',
       source: 'supplier_b',
     });
-    expect((results.data as Record<string, unknown>).brand_new_field).toBe(42);
+    expect((results.data as unknown as Record<string, unknown>).brand_new_field).toBe(42);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   RateLimitError,
   ResponseValidationError,
   UpstreamError,
+  type ContractDriftEvent,
 } from '../../src/index.js';
 import { BOOKING, oneWaySearch } from '../fixtures/wire.js';
 import { BASE, KEY, client, envelope, mockService } from '../helpers/mock-service.js';
@@ -123,14 +124,25 @@ describe('bodies that are not the envelope still give the right class', () => {
 });
 
 describe('answers that break the contract', () => {
-  it('a 2xx body missing required fields gives ResponseValidationError with paths and the request id', async () => {
+  it('a 2xx search with a malformed option keeps the good ones and reports the bad one as drift', async () => {
     const body = oneWaySearch();
+    const total = body.outbound.length;
     (body.outbound[1] as Record<string, unknown>).pricing = { currency: 'INR', final_fare: 'cheap' };
     svc.reply('post', '/v1/flights/search/', body, { headers: { 'x-request-id': 'req_bad_body' } });
-    const error = (await failure(client().flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: '2026-12-01' }))) as ResponseValidationError;
+    const drifts: ContractDriftEvent[] = [];
+    const results = await client({ hooks: { onContractDrift: (d) => drifts.push(d) } }).flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: '2026-12-01' });
+    expect(results.outbound).toHaveLength(total - 1);
+    expect(drifts).toEqual([expect.objectContaining({ path: 'outbound[1]', action: 'dropped', requestId: 'req_bad_body' })]);
+  });
+
+  it('a 2xx retrieve without what the SDK needs (status) is a ResponseValidationError with the body and the booking_id', async () => {
+    svc.use(http.get(`${BASE}${retrievePath}`, () => HttpResponse.json({ booking_id: BOOKING, pricing: null }, { headers: { 'x-request-id': 'req_no_status' } })));
+    const error = (await failure(client().bookings.retrieve(BOOKING))) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect(error.requestId).toBe('req_bad_body');
-    expect(error.issues.map((i) => i.path)).toContain('outbound[1].pricing.final_fare');
+    expect(error.requestId).toBe('req_no_status');
+    expect(error.issues.map((i) => i.path)).toEqual(['status']);
+    expect(error.ids).toEqual({ booking_id: BOOKING });
+    expect(error.body).toEqual({ booking_id: BOOKING, pricing: null });
   });
 
   it('a 2xx body that is not JSON', async () => {

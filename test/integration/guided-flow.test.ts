@@ -116,32 +116,56 @@ describe('book guards', () => {
     return { booking, repriced };
   }
 
-  it('book refuses after price_changed, without a request', async () => {
+  it('book holds no memory: after price_changed it books unless the caller guards the fare', async () => {
     const fareway = sbx.client();
     const { booking, repriced } = await priced(fareway, -300);
     expect(repriced.pricing.price_changed).toBe(true);
-    await expect(fareway.bookings.book(booking)).rejects.toBeInstanceOf(PriceChangedError);
-    expect(sbx.calls('book')).toHaveLength(0);
+    const done = await fareway.bookings.book(booking);
+    expect(done.status).toBe('confirmed');
+    expect(done.pricing.final_fare).toBe(repriced.pricing.final_fare);
   });
 
-  it('book accepts the change with acceptPriceChange: true', async () => {
-    const fareway = sbx.client();
-    const { booking } = await priced(fareway, 300);
-    expect((await fareway.bookings.book(booking, { acceptPriceChange: true })).status).toBe('confirmed');
-  });
-
-  it('book accepts the change with a matching expectedFinalFare, and refuses a stale one', async () => {
+  it('expectedFinalFare is verified against the service: a stale fare is refused without a book request', async () => {
     const fareway = sbx.client();
     const { booking, repriced } = await priced(fareway, 300);
-    await expect(fareway.bookings.book(booking, { expectedFinalFare: repriced.pricing.final_fare - 1 })).rejects.toBeInstanceOf(PriceChangedError);
+    await expect(fareway.bookings.book(booking, { expectedFinalFare: booking.pricing.final_fare })).rejects.toBeInstanceOf(PriceChangedError);
     expect(sbx.calls('book')).toHaveLength(0);
     expect((await fareway.bookings.book(booking, { expectedFinalFare: repriced.pricing.final_fare })).status).toBe('confirmed');
+    expect(sbx.calls('book')).toHaveLength(1);
   });
 
-  it('book goes ahead when the reprice did not move the fare', async () => {
+  it('a fresh client (another worker, a restart) refuses the stale fare the same way, and books at the current one', async () => {
+    const first = sbx.client();
+    const { booking, repriced } = await priced(first, 4200);
+    expect(repriced.pricing.final_fare).not.toBe(booking.pricing.final_fare);
+    const fresh = sbx.client();
+    const error = await fresh.bookings.book(booking.booking_id, { expectedFinalFare: booking.pricing.final_fare }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PriceChangedError);
+    expect((error as PriceChangedError).newFare).toBe(repriced.pricing.final_fare);
+    expect(sbx.calls('book')).toHaveLength(0);
+    const again = sbx.client();
+    const done = await again.bookings.book(booking.booking_id, { expectedFinalFare: repriced.pricing.final_fare });
+    expect(done.status).toBe('confirmed');
+    expect(sbx.calls('book')).toHaveLength(1);
+  });
+
+  it('an already confirmed booking is reported, not booked again, when the fare is guarded', async () => {
     const fareway = sbx.client();
-    const { booking } = await priced(fareway);
-    expect((await fareway.bookings.book(booking)).status).toBe('confirmed');
+    const { booking, repriced } = await priced(fareway);
+    const done = await fareway.bookings.book(booking);
+    const again = await sbx.client().bookings.book(booking.booking_id, { expectedFinalFare: repriced.pricing.final_fare });
+    expect(again.pnr).toBe(done.pnr);
+    expect(again.reconciled).toBe(true);
+    expect(sbx.calls('book')).toHaveLength(1);
+  });
+
+  it('two concurrent books of one id in one process send one request and share the answer', async () => {
+    const a = sbx.client();
+    const b = sbx.client();
+    const { booking } = await priced(a);
+    const [x, y] = await Promise.all([a.bookings.book(booking), b.bookings.book(booking.booking_id)]);
+    expect(x.pnr).toBe(y.pnr);
+    expect(sbx.calls('book')).toHaveLength(1);
   });
 
   describe('duplicates (supplier_b reports them)', () => {
@@ -155,22 +179,27 @@ describe('book guards', () => {
       return { booking, saved };
     }
 
-    it("policy 'refuse' (the default) refuses book until the duplicates are acknowledged", async () => {
+    it("bookFlight with policy 'refuse' (the default) stops before book; bookings.book itself holds no opinion", async () => {
       const fareway = sbx.client();
       const { booking, saved } = await bookTwice(fareway);
       expect(saved.duplicates_found).toBe(true);
       expect(saved.duplicates[0]!.status).toBe('CONFIRMED');
+      const params = trips[1]![1];
+      const third = await fareway.flights.search(params);
       const before = sbx.calls('book').length;
-      await expect(fareway.bookings.book(booking)).rejects.toBeInstanceOf(DuplicateBookingError);
+      await expect(fareway.bookFlight({ selection: choose(third), passengers: passengersFor(third) })).rejects.toBeInstanceOf(DuplicateBookingError);
       expect(sbx.calls('book')).toHaveLength(before);
-      expect((await fareway.bookings.book(booking, { acknowledgeDuplicates: true })).status).toBe('confirmed');
+      // The low level is stateless: the same call books in this process and in any other.
+      expect((await fareway.bookings.book(booking)).status).toBe('confirmed');
     });
 
-    it("policy 'allow' books and warns through the logger", async () => {
+    it("bookFlight with policy 'allow' books and warns through the logger", async () => {
       const warnings: string[] = [];
       const fareway = sbx.client({ duplicates: 'allow', logger: { warn: (m) => warnings.push(m) } });
-      const { booking } = await bookTwice(fareway);
-      expect((await fareway.bookings.book(booking)).status).toBe('confirmed');
+      await bookTwice(fareway);
+      const third = await fareway.flights.search(trips[1]![1]);
+      const { booking } = await fareway.bookFlight({ selection: choose(third), passengers: passengersFor(third) });
+      expect(booking.status).toBe('confirmed');
       expect(warnings.join('\n')).toMatch(/possible duplicate/);
     });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BookingFailedError,
   BookingOutcomeUnknownError,
   InternalServerError,
   UpstreamError,
@@ -89,21 +90,38 @@ describe('book is never blindly re-sent', () => {
     expect(sbx.control.getBooking(booking.booking_id)!.debits).toHaveLength(1);
   });
 
-  it('a clean 502 throws with the booking context and leaves the booking failed', async () => {
+  it("a 502 in the service's envelope: one retrieve decides, and a failed booking is BookingFailedError", async () => {
     const fareway = sbx.client({ maxRetries: 3 });
     const booking = await pricedBooking(fareway);
     sbx.control.failNext('book', { status: 502 });
-    const error = (await fareway.bookings.book(booking.booking_id).catch((e: unknown) => e)) as UpstreamError;
-    expect(error).toBeInstanceOf(UpstreamError);
-    expect(error.context).toEqual({ booking_id: booking.booking_id });
+    const error = (await fareway.bookings.book(booking.booking_id).catch((e: unknown) => e)) as BookingFailedError;
+    expect(error).toBeInstanceOf(BookingFailedError);
+    expect(error.booking_id).toBe(booking.booking_id);
+    expect(error.cause).toBeInstanceOf(UpstreamError);
     expect(sbx.calls('book')).toHaveLength(1);
+    expect(sbx.calls('retrieve')).toHaveLength(1);
     expect((await fareway.bookings.retrieve(booking.booking_id)).status).toBe('failed');
   });
 
-  it('a 500 whose outcome cannot be established throws BookingOutcomeUnknownError with the booking_id', async () => {
-    const fareway = sbx.client({ maxRetries: 3, bookReconcile: { timeoutMs: 200, intervalMs: 20 } });
+  it("a 500 in the service's envelope on a booking left untouched: one retrieve, then the 500 itself, marked bookable", async () => {
+    const fareway = sbx.client({ maxRetries: 3 });
     const booking = await pricedBooking(fareway);
     sbx.control.failNext('book', { status: 500 });
+    const error = (await fareway.bookings.book(booking.booking_id).catch((e: unknown) => e)) as InternalServerError;
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.context).toEqual({ booking_id: booking.booking_id, booking_status: 'priced' });
+    expect(sbx.calls('book')).toHaveLength(1);
+    expect(sbx.calls('retrieve')).toHaveLength(1);
+    expect(sbx.control.getBooking(booking.booking_id)!.debits).toHaveLength(0);
+    // Still bookable: booking again is safe and books once.
+    expect((await fareway.bookings.book(booking.booking_id)).status).toBe('confirmed');
+    expect(sbx.control.getBooking(booking.booking_id)!.debits).toHaveLength(1);
+  });
+
+  it('a dropped book whose booking stays untouched ends in BookingOutcomeUnknownError within the reconcile window', async () => {
+    const fareway = sbx.client({ maxRetries: 3, bookReconcile: { timeoutMs: 300, intervalMs: 20 } });
+    const booking = await pricedBooking(fareway);
+    sbx.control.failNext('book', { drop: true });
     const error = (await fareway.bookings.book(booking.booking_id).catch((e: unknown) => e)) as BookingOutcomeUnknownError;
     expect(error).toBeInstanceOf(BookingOutcomeUnknownError);
     expect(error.booking_id).toBe(booking.booking_id);

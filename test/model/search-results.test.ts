@@ -39,7 +39,7 @@ describe('SearchResults: the wire data and getters', () => {
     expect(r.inbound).toEqual([]);
     expect(r.source).toBe('supplier_a');
     expect(r.requestId).toBe('req_1');
-    expect((r.data as Record<string, unknown>).future_field).toEqual({ kept: true });
+    expect((r.data as unknown as Record<string, unknown>).future_field).toEqual({ kept: true });
   });
 
   it('takes its deadline from the response: offers for supplier A, a trace for supplier B', () => {
