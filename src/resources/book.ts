@@ -3,7 +3,7 @@ import { transportOptions, withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { readAnswer } from '../core/reader.js';
 import { safeHook } from '../core/request.js';
-import { sleep } from '../core/retry.js';
+import { errorCode, sleep } from '../core/retry.js';
 import {
   APIConnectionError,
   APIError,
@@ -180,7 +180,7 @@ function verdictOf(error: unknown, sent: boolean): Verdict {
     return 'throw'; // 4xx: the service refused (429s were retried; nothing happened)
   }
   if (error instanceof APIConnectionError) {
-    const code = (error as { code?: unknown }).code;
+    const code = errorCode(error);
     if (!sent || (typeof code === 'string' && NOT_SENT_CODES.has(code))) return 'throw';
     return 'poll';
   }

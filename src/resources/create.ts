@@ -1,7 +1,7 @@
 import { transportOptions, type ClientContext } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { readAnswer } from '../core/reader.js';
-import { sleep } from '../core/retry.js';
+import { errorCode, sleep } from '../core/retry.js';
 import { APIConnectionError, APIError, CreateOutcomeUnknownError, ResponseValidationError } from '../errors.js';
 import { BookingListResponseSchema, type BookingListEntry } from '../schemas/booking.js';
 import { NOT_SENT_CODES } from './book.js';
@@ -21,7 +21,7 @@ export function createOutcomeUnknown(error: unknown): 'no' | 'service-finished' 
     return error.envelope ? 'service-finished' : 'in-flight';
   }
   if (error instanceof APIConnectionError) {
-    const code = (error as { code?: unknown }).code;
+    const code = errorCode(error);
     return typeof code === 'string' && NOT_SENT_CODES.has(code) ? 'no' : 'in-flight';
   }
   if (error instanceof ResponseValidationError) return 'in-flight';
