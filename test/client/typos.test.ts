@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { BookResult, BookingStatus, FlightOption, Pricing, RetrievedBooking } from '../../src/index.js';
+
+// Type-level checks, run by `tsc` (npm run typecheck): each @ts-expect-error line must be a type
+// error, or the typecheck fails ("Unused '@ts-expect-error' directive"). Unknown wire fields stay
+// on the objects at run time, but no longer make every name valid.
+function typos(booking: RetrievedBooking, done: BookResult, pricing: Pricing, option: FlightOption): unknown[] {
+  return [
+    // @ts-expect-error a typo of `pnr`
+    booking.pnrr,
+    // @ts-expect-error a typo of `final_fare`
+    pricing.final_fair,
+    // @ts-expect-error statuses are a literal union: the wire spells them in lower case
+    done.status === 'CONFIRMED',
+    // @ts-expect-error a typo of `segments`
+    option.segmnts,
+  ];
+}
+
+describe('typos do not compile', () => {
+  it('status is a union of the six statuses of spec §3', () => {
+    const all: BookingStatus[] = ['draft', 'passenger_saved', 'priced', 'confirmed', 'failed', 'cancelled'];
+    expect(all).toHaveLength(6);
+    expect(typeof typos).toBe('function');
+  });
+});
