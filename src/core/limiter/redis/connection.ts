@@ -30,8 +30,9 @@ export interface RedisClient {
 /** Scripts registered by `defineCommand`. */
 export interface ScriptClient extends RedisClient {
   farewayTake(log: string, pause: string, limit: number, holdMs: number, want: number, prefix: string): Promise<[number, number, number]>;
-  farewayUpdate(log: string, member: string, ageMs: number, holdMs: number, mode: 'LT' | 'GT'): Promise<number>;
+  farewayUpdate(log: string, member: string, ageMs: number, holdMs: number, mode: 'LT' | 'GT' | 'SET'): Promise<number>;
   farewayRelease(log: string, member: string): Promise<number>;
+  farewayExtend(log: string, holdMs: number, ...members: string[]): Promise<number>;
   farewayPause(pause: string, ms: number): Promise<number>;
   farewayUnlock(lock: string, token: string): Promise<number>;
 }

@@ -40,16 +40,29 @@ return {take, wait, now}`;
 
 /**
  * KEYS: log. ARGV: member, age ms (how long ago the event happened, by the caller's clock), hold
- * ms after it, 'LT' | 'GT'. Moves the member's due time to now − age + hold if that is earlier
- * (LT: an answer arrived) or later (GT: a send or a settle without answer). Returns the new due
+ * ms after it, 'LT' | 'GT' | 'SET'. (+1: TIME is truncated to the ms; never come back early.) Moves the member's due time to now − age + hold if that is earlier
+ * (LT: an answer arrived) or later (GT: a settle without answer), or at all (SET: a send). Returns the new due
  * time when it changed, else -1.
  */
 export const UPDATE = `${NOW}
-local due = now - tonumber(ARGV[2]) + tonumber(ARGV[3])
-local changed = redis.call('ZADD', KEYS[1], 'XX', ARGV[4], 'CH', due, ARGV[1])
+local due = now + 1 - tonumber(ARGV[2]) + tonumber(ARGV[3])
+local changed
+if ARGV[4] == 'SET' then changed = redis.call('ZADD', KEYS[1], 'XX', 'CH', due, ARGV[1])
+else changed = redis.call('ZADD', KEYS[1], 'XX', ARGV[4], 'CH', due, ARGV[1]) end
 ${EXPIRE}
 if changed == 1 then return due end
 return -1`;
+
+/**
+ * KEYS: log. ARGV: hold ms, members…. A live process extends the provisional entries of its
+ * requests still in flight (no send time, no answer yet) to now + hold; a crashed one stops, and
+ * its tokens come back at most `hold` after its last extension.
+ */
+export const EXTEND = `${NOW}
+local hold = tonumber(ARGV[1])
+for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', 'GT', now + hold, ARGV[i]) end
+${EXPIRE}
+return 1`;
 
 /** KEYS: log. ARGV: member. A token that never reached the wire goes back at once. */
 export const RELEASE = `return redis.call('ZREM', KEYS[1], ARGV[1])`;
@@ -71,6 +84,7 @@ export const COMMANDS = {
   farewayTake: { numberOfKeys: 2, lua: TAKE },
   farewayUpdate: { numberOfKeys: 1, lua: UPDATE },
   farewayRelease: { numberOfKeys: 1, lua: RELEASE },
+  farewayExtend: { numberOfKeys: 1, lua: EXTEND },
   farewayPause: { numberOfKeys: 1, lua: PAUSE },
   farewayUnlock: { numberOfKeys: 1, lua: UNLOCK },
 } as const;

@@ -20,9 +20,10 @@ export interface SharedTokensOptions {
 
 /**
  * One budget shared by every process with the same API key: a sliding-window log in one Redis
- * sorted set. A take adds a provisional entry (due take + margin + window, so a crashed process's
- * tokens come back within one window); `sent`/`answered` move it to the exact due time and wake
- * the other processes' waiters. Waiters sleep exactly until the next entry is due. While Redis is
+ * sorted set. A take adds a provisional entry (due take + window + lease), which this process
+ * extends while the request is in flight with neither a send time nor an answer (a crashed
+ * process's tokens come back at most window + lease after it died); `sent`/`answered` move it to
+ * the exact due time and wake the other processes' waiters. Waiters sleep exactly until the next entry is due. While Redis is
  * down, tokens come from a local log instead; when it is back, waiters return to the shared log.
  */
 export class SharedTokens implements TokenSource {
@@ -41,9 +42,15 @@ export class SharedTokens implements TokenSource {
   private keepAlive = false;
   private closed = false;
   private recheck = false;
+  /** Tickets in flight with neither a send time nor an answer: their entries are extended. */
+  private readonly open = new Set<SharedTicket>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** How far ahead a provisional entry reaches beyond the window. */
+  private readonly leaseMs: number;
 
   constructor(private readonly o: SharedTokensOptions) {
     this.maxInFlight = o.limit;
+    this.leaseMs = Math.ceil(Math.max(2 * o.hold.marginMs, Math.min(o.hold.windowMs / 4, 5000), 50));
     this.log = `${o.connection.prefix}:${o.bucket}`;
     this.pauseKey = `${o.connection.prefix}:${o.bucket}:pause`;
     this.local = new LocalTokens(o.limit, o.hold, () => this.drainLocal());
@@ -81,6 +88,9 @@ export class SharedTokens implements TokenSource {
   async close(): Promise<void> {
     this.closed = true;
     this.clearTimer();
+    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    this.open.clear();
     const error = new Error('fareway: rate limiter closed');
     for (const w of [...this.shared, ...this.localWaiters]) w.reject(error);
     this.shared = [];
@@ -93,14 +103,35 @@ export class SharedTokens implements TokenSource {
   }
 
   /** @internal A ticket reports: move its entry (fire-and-forget; a lost update only holds longer). */
-  update(member: string, at: number, holdMs: number, mode: 'LT' | 'GT'): void {
-    const age = Math.max(0, performance.now() - at);
+  update(member: string, at: number, holdMs: number, mode: 'LT' | 'GT' | 'SET'): void {
+    // Rounded down: a shorter age puts the due time later, never earlier.
+    const age = Math.max(0, Math.floor(performance.now() - at));
     this.o.connection
-      .run((c) => c.farewayUpdate(this.log, member, Math.round(age), Math.ceil(holdMs), mode))
+      .run((c) => c.farewayUpdate(this.log, member, age, Math.ceil(holdMs), mode))
       .then((due) => {
         if (mode === 'LT' && due >= 0) this.o.connection.publish(`${this.o.bucket}:${due}`);
       })
       .catch(() => undefined);
+  }
+
+  /** @internal A ticket's in-flight state changed. */
+  track(ticket: SharedTicket, open: boolean): void {
+    if (open) this.open.add(ticket);
+    else this.open.delete(ticket);
+    if (this.open.size > 0 && this.heartbeat === undefined && !this.closed) {
+      this.heartbeat = setInterval(() => this.extend(), Math.max(10, Math.floor(this.leaseMs / 3)));
+      this.heartbeat.unref();
+    } else if (this.open.size === 0 && this.heartbeat !== undefined) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
+  }
+
+  private extend(): void {
+    if (this.open.size === 0) return;
+    const members = [...this.open].map((t) => t.member);
+    const hold = Math.ceil(this.o.hold.windowMs + this.leaseMs);
+    this.o.connection.fire((c) => c.farewayExtend(this.log, hold, ...members));
   }
 
   /** @internal A ticket's request never reached the wire. */
@@ -121,7 +152,7 @@ export class SharedTokens implements TokenSource {
     const prefix = `${this.id}:${++this.seq}:`;
     const { limit, hold } = this.o;
     this.o.connection
-      .run((c) => c.farewayTake(this.log, this.pauseKey, limit, Math.ceil(hold.windowMs + hold.marginMs), want, prefix))
+      .run((c) => c.farewayTake(this.log, this.pauseKey, limit, Math.ceil(hold.windowMs + this.leaseMs), want, prefix))
       .then(
         ([taken, wait]) => {
           this.taking = false;
@@ -129,7 +160,10 @@ export class SharedTokens implements TokenSource {
           for (let i = 0; i < granted.length; i++) {
             const ticket = new SharedTicket(this, `${prefix}${i + 1}`);
             if (this.closed) ticket.notSent();
-            else (granted[i] as Waiter).resolve(ticket);
+            else {
+              this.track(ticket, true);
+              (granted[i] as Waiter).resolve(ticket);
+            }
           }
           // Tokens granted for waiters that closed meanwhile go straight back.
           for (let i = granted.length; i < taken; i++) this.release(`${prefix}${i + 1}`);
@@ -211,30 +245,34 @@ class SharedTicket implements TokenTicket {
 
   constructor(
     private readonly owner: SharedTokens,
-    private readonly member: string,
+    readonly member: string,
   ) {}
 
   sent(at: number): void {
     if (this.anchored || this.released || this.sentAt !== undefined) return;
     this.sentAt = at;
-    this.owner.update(this.member, at, this.owner.hold.windowMs + this.owner.hold.marginMs, 'GT');
+    this.owner.track(this, false);
+    this.owner.update(this.member, at, this.owner.hold.windowMs + this.owner.hold.marginMs, 'SET');
   }
 
   answered(at: number): void {
     if (this.anchored || this.released) return;
     this.anchored = true;
-    this.owner.update(this.member, at, this.owner.hold.windowMs, 'LT');
+    this.owner.track(this, false);
+    this.owner.update(this.member, Math.floor(at), this.owner.hold.windowMs, 'LT');
   }
 
   notSent(): void {
     if (this.anchored || this.released || this.sentAt !== undefined) return;
     this.released = true;
+    this.owner.track(this, false);
     this.owner.release(this.member);
   }
 
   settled(): void {
     if (this.anchored || this.released) return;
     this.anchored = true;
+    this.owner.track(this, false);
     if (this.sentAt === undefined) this.owner.update(this.member, performance.now(), this.owner.hold.windowMs, 'GT');
   }
 }
