@@ -1,7 +1,7 @@
 // Child process of the shared-budget tests and benchmarks: fires COUNT searches through the public
 // client against URL, sharing its budget through Redis (REDIS_PORT, or CLUSTER_PORTS "p1,p2,p3"
-// for a Redis Cluster client), waits for "go" on stdin when WAIT_GO is set, prints one JSON line,
-// closes and must then exit by itself.
+// for a Redis Cluster client; neither: local limits), waits for "go" on stdin when WAIT_GO is
+// set, prints one JSON line, closes and must then exit by itself.
 import { createInterface } from 'node:readline';
 import { Cluster } from 'ioredis';
 import { Fareway } from '../../src/index.ts';
@@ -29,7 +29,7 @@ const fareway = new Fareway({
   baseUrl: env('URL'),
   rateLimits: {
     search: { limit: Number(env('LIMIT')), windowMs: Number(env('WINDOW_MS')) },
-    redis: cluster ?? { host: '127.0.0.1', port: Number(env('REDIS_PORT')) },
+    redis: cluster ?? (process.env.REDIS_PORT ? { host: '127.0.0.1', port: Number(process.env.REDIS_PORT) } : undefined),
   },
   maxRetries: 3,
   logger: { warn: (m) => warnings.push(m), error: (m) => warnings.push(m) },
