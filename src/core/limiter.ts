@@ -2,16 +2,23 @@
  * Client-side rate limiting: three per-key budgets (search, book, other), each a strict sliding
  * window. See docs/rate-limits.md for the partner-facing explanation.
  *
- * Design: a bucket is a bounded FIFO queue in front of a token source. A token is taken when a
- * request is sent and comes back `windowMs + marginMs` after that send (an exact sliding-window
- * log: never more than `limit` sends in any window, yet a full burst when idle). Local tokens are
- * a counter in this process (no timers or ticks on the hot path); with `redis`, tokens live in a
- * clustered Bottleneck limiter's reservoir shared by every process using the same API key.
+ * Design: a bucket is a bounded FIFO queue in front of a token source. The call's function gets a
+ * Ticket and reports when its request left (`sent`) and when its answer arrived (`answered`); the
+ * token comes back `windowMs` after min(answered, sent + marginMs), the earliest moment the
+ * service cannot have counted the request any later. Local tokens are a counter in this process;
+ * with `redis`, tokens live in one sorted set per budget shared by every process with the same
+ * API key (src/core/limiter/redis/), with a per-process fallback while Redis is away.
  */
-import { createHash } from 'node:crypto';
-import { Bucket as BucketQueue, LocalTokens } from './limiter/bucket.js';
-import { ClusterTokens, openConnection } from './limiter/cluster.js';
+import { Bucket as BucketQueue } from './limiter/bucket.js';
+import { LocalTokens } from './limiter/local-tokens.js';
+import { RedisConnection, keyPrefix } from './limiter/redis/connection.js';
+import { SharedLocks, type SharedLock } from './limiter/redis/lock.js';
+import { SharedTokens } from './limiter/redis/shared-tokens.js';
+import type { Ticket } from './limiter/ticket.js';
 import { DEFAULTS } from './options.js';
+
+export type { Ticket } from './limiter/ticket.js';
+export type { SharedLock } from './limiter/redis/lock.js';
 
 export type Bucket = 'search' | 'book' | 'other';
 export interface RateLimitSpec {
@@ -29,24 +36,31 @@ export interface RateLimitOptions {
   /** Every other endpoint, combined. @default 120 (per minute) */
   other?: RateLimitSetting;
   /**
-   * An ioredis client (anything with `.duplicate()`; it is duplicated, never closed by us) or
-   * ioredis constructor options: every process with the same API key then shares one budget.
-   * Typed loosely so ioredis stays an optional peer dependency.
+   * An ioredis `Redis` or `Cluster` instance (duplicated, never closed by us) or ioredis
+   * constructor options (ioredis is then loaded lazily): every process with the same API key then
+   * shares one budget, and `lock()` works across processes. Needs Redis ≥ 6.2. Typed loosely so
+   * ioredis stays an optional peer dependency.
    * @default undefined (limits are per process)
    */
   redis?: unknown;
   /**
-   * Extra time a token is held after its window, so that network jitter cannot move a request
-   * into the service's previous window. Costs throughput: windowMs / (windowMs + marginMs).
+   * Longest time a request may take from leaving this process to being counted by the service.
+   * A token comes back `windowMs` after its answer arrived, or `windowMs + marginMs` after the
+   * request was sent if the answer is slower than that: the margin only caps the wait for slow
+   * answers. Costs nothing when answers are fast.
    * @default min(250, 5% of the bucket's windowMs)
    */
   marginMs?: number;
   /** Calls waiting per bucket before new ones are rejected. @default 1000 */
   maxQueue?: number;
-  /** How long to wait for Redis before falling back to local limits. @default 2000 */
+  /** How long to wait for Redis before falling back to local limits (it keeps reconnecting). @default 2000 */
   connectTimeoutMs?: number;
+  /** How long one Redis command may take before Redis counts as unavailable. @default 1000 */
+  commandTimeoutMs?: number;
   /** Builds the rejection of a call that finds its bucket's queue full. @default an Error with code 'RATE_LIMIT_QUEUE_FULL' */
   onQueueFull?: (bucket: Bucket, maxQueue: number) => unknown;
+  /** Builds the rejection of a call queued at, or made after, `close()`. @default an Error with code 'LIMITER_CLOSED' */
+  onClosed?: () => unknown;
 }
 
 export interface LimiterLogger {
@@ -57,14 +71,27 @@ export interface LimiterLogger {
 }
 
 export interface Limiter {
-  /** Runs fn when the bucket has a token (sliding window), queueing otherwise. */
-  schedule<T>(bucket: Bucket, fn: () => Promise<T>, opts?: { signal?: AbortSignal }): Promise<T>;
+  /**
+   * Runs fn when the bucket has a token (sliding window), queueing otherwise. fn reports on its
+   * ticket when its request was sent and answered; without reports, the token is held a window
+   * from when fn settled.
+   */
+  schedule<T>(bucket: Bucket, fn: (ticket: Ticket) => Promise<T>, opts?: { signal?: AbortSignal }): Promise<T>;
   /** Pauses the whole bucket for ms (after a 429). Extends, never shortens, a pause in force. */
   pause(bucket: Bucket, ms: number): void;
   /** Resolves when the limiter is ready (Redis connected or local fallback chosen). */
   ready(): Promise<void>;
-  /** 'local' | 'redis' | 'off' — what is in force (after ready). */
+  /** 'local' | 'redis' | 'off' — what is in force (after ready; 'local' while Redis is away). */
   readonly mode: 'local' | 'redis' | 'off';
+  /**
+   * Takes a named lock shared by every process with this API key, held for at most ttlMs.
+   * Resolves `'held'` when another holder has it, `undefined` when there is no shared store
+   * (no `redis`, or Redis unavailable: then a warning is logged).
+   */
+  lock(name: string, ttlMs: number): Promise<SharedLock | 'held' | undefined>;
+  /** Resolves true once the named lock is free (at once without a shared store), false after timeoutMs. */
+  waitUntilFree(name: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /** Rejects queued calls (see `onClosed`), releases timers and Redis connections. */
   close(): Promise<void>;
 }
 
@@ -102,13 +129,15 @@ function limiterError(message: string, code: string): Error {
   return Object.assign(new Error(message), { code });
 }
 
-function runNow<T>(fn: () => Promise<T>): Promise<T> {
+function runNow<T>(fn: (ticket: Ticket) => Promise<T>): Promise<T> {
   try {
-    return Promise.resolve(fn());
+    return Promise.resolve(fn(NO_TICKET));
   } catch (error) {
     return Promise.reject(error);
   }
 }
+
+const NO_TICKET: Ticket = { sent: () => undefined, answered: () => undefined, notSent: () => undefined };
 
 /**
  * Creates the limiter for one API key. Never throws for Redis trouble and never blocks: with
@@ -122,7 +151,9 @@ export function createLimiter(
   const specs = normaliseRateLimits(options);
   const opts = options === false ? {} : (options ?? {});
   const maxQueue = opts.maxQueue ?? DEFAULT_MAX_QUEUE;
-  const buckets = new Map<Bucket, { queue: BucketQueue; spec: RateLimitSpec; holdMs: number }>();
+  const closedError = () =>
+    opts.onClosed?.() ?? limiterError('fareway: the client was closed; the queued call was not sent', 'LIMITER_CLOSED');
+  const buckets = new Map<Bucket, { queue: BucketQueue; spec: RateLimitSpec; marginMs: number; shared?: SharedTokens }>();
   for (const name of BUCKETS) {
     const spec = specs[name];
     if (spec === false) continue;
@@ -131,99 +162,100 @@ export function createLimiter(
       queueFullError: () =>
         opts.onQueueFull?.(name, maxQueue) ??
         limiterError(`fareway: rate limit queue full for '${name}' (${maxQueue} calls waiting)`, 'RATE_LIMIT_QUEUE_FULL'),
-      closedError: () => limiterError('fareway: the client was closed; the queued call was not sent', 'LIMITER_CLOSED'),
+      closedError,
     });
-    buckets.set(name, { queue, spec, holdMs: spec.windowMs + (opts.marginMs ?? defaultMarginMs(spec.windowMs)) });
+    buckets.set(name, { queue, spec, marginMs: opts.marginMs ?? defaultMarginMs(spec.windowMs) });
   }
+  const warn = (msg: string, meta?: object) => logger?.warn?.(msg, meta);
+  const useRedis = opts.redis !== undefined && opts.redis !== null;
 
-  if (buckets.size === 0) {
+  if (buckets.size === 0 && !useRedis) {
     return {
       mode: 'off',
       schedule: (_bucket, fn) => runNow(fn),
       pause: () => undefined,
       ready: () => Promise.resolve(),
+      lock: () => Promise.resolve(undefined),
+      waitUntilFree: () => Promise.resolve(true),
       close: () => Promise.resolve(),
     };
   }
 
-  const warn = (msg: string, meta?: object) => logger?.warn?.(msg, meta);
-  const attachLocal = () => {
-    for (const b of buckets.values()) b.queue.attach(new LocalTokens(b.spec.limit, b.holdMs, () => b.queue.wake()));
-  };
-
-  let mode: 'local' | 'redis' = 'local';
   let closed = false;
-  let connection: Awaited<ReturnType<typeof openConnection>> | undefined;
-  const cluster = new Map<Bucket, ClusterTokens>();
-  let readyPromise: Promise<void>;
+  let connection: RedisConnection | undefined;
+  let locks: SharedLocks | undefined;
+  let readyPromise: Promise<void> = Promise.resolve();
+  let warnedNoStore = false;
 
-  if (opts.redis === undefined || opts.redis === null) {
-    attachLocal();
-    readyPromise = Promise.resolve();
+  if (!useRedis) {
+    for (const b of buckets.values()) {
+      b.queue.attach(new LocalTokens(b.spec.limit, { windowMs: b.spec.windowMs, marginMs: b.marginMs }, () => b.queue.wake()));
+    }
   } else {
-    readyPromise = (async () => {
-      const timeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-      try {
-        connection = await openConnection(opts.redis, timeoutMs, warn);
-        if (closed) throw new Error('closed while connecting');
-        const idBase = `fareway:${createHash('sha256').update(apiKey).digest('hex').slice(0, 16)}`;
-        const longest = Math.max(...[...buckets.values()].map((b) => b.holdMs));
-        for (const [name, b] of buckets) {
-          cluster.set(
-            name,
-            new ClusterTokens({
-              connection,
-              id: `${idBase}:${name}`,
-              limit: b.spec.limit,
-              holdMs: b.holdMs,
-              idleTimeoutMs: longest + 60_000,
-              onRemotePause: (ms) => b.queue.pause(ms),
-              warn,
-            }),
-          );
-        }
-        await Promise.all([...cluster.values()].map((c) => c.ready()));
-        if (closed) throw new Error('closed while connecting');
-        for (const [name, c] of cluster) buckets.get(name)?.queue.attach(c);
-        mode = 'redis';
-        logger?.debug?.('fareway: rate limits shared through Redis');
-      } catch (error) {
-        await Promise.all([...cluster.values()].map((c) => c.close().catch(() => undefined)));
-        cluster.clear();
-        await connection?.disconnect(false);
-        connection = undefined;
-        if (closed) return;
-        warn('fareway: Redis unavailable for shared rate limits; falling back to per-process limits', {
-          error: error instanceof Error ? error.message : String(error),
-        });
-        attachLocal();
-      }
-    })();
+    connection = new RedisConnection(keyPrefix(apiKey), {
+      redis: opts.redis,
+      commandTimeoutMs: opts.commandTimeoutMs ?? DEFAULTS.redisCommandTimeoutMs,
+      warn,
+      info: (msg, meta) => logger?.info?.(msg, meta),
+    });
+    locks = new SharedLocks(connection);
+    for (const [name, b] of buckets) {
+      b.shared = new SharedTokens({
+        connection,
+        bucket: name,
+        limit: b.spec.limit,
+        hold: { windowMs: b.spec.windowMs, marginMs: b.marginMs },
+        wake: () => b.queue.wake(),
+      });
+    }
+    const conn = connection;
+    // Tokens are attached at once: until Redis answers (or the timeout), takes wait in SharedTokens.
+    readyPromise = conn.open(opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS).then(() => {
+      if (closed) return;
+      for (const b of buckets.values()) if (b.shared) b.queue.attach(b.shared);
+      if (conn.isUp) logger?.debug?.('fareway: rate limits shared through Redis');
+    });
   }
 
   return {
     get mode() {
-      return mode;
+      if (buckets.size === 0) return 'off';
+      return connection?.isUp ? 'redis' : 'local';
     },
-    schedule<T>(bucket: Bucket, fn: () => Promise<T>, scheduleOpts?: { signal?: AbortSignal }): Promise<T> {
+    schedule<T>(bucket: Bucket, fn: (ticket: Ticket) => Promise<T>, scheduleOpts?: { signal?: AbortSignal }): Promise<T> {
       const b = buckets.get(bucket);
-      if (b === undefined) return runNow(fn);
+      if (b === undefined) return closed ? Promise.reject(closedError()) : runNow(fn);
       return b.queue.schedule(fn, scheduleOpts?.signal);
     },
     pause(bucket: Bucket, ms: number): void {
-      buckets.get(bucket)?.queue.pause(ms);
-      cluster.get(bucket)?.publishPause(ms);
+      const b = buckets.get(bucket);
+      b?.queue.pause(ms);
+      b?.shared?.pause(ms);
     },
     ready: () => readyPromise,
+    async lock(name: string, ttlMs: number): Promise<SharedLock | 'held' | undefined> {
+      if (locks === undefined || connection === undefined) return undefined;
+      await readyPromise;
+      const result = connection.isUp ? await locks.lock(name, ttlMs) : undefined;
+      if (result === undefined && !warnedNoStore) {
+        warnedNoStore = true;
+        warn('fareway: Redis unavailable; a shared lock could not be taken', { lock: name });
+      }
+      if (result !== undefined) warnedNoStore = false;
+      return result;
+    },
+    async waitUntilFree(name: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+      if (locks === undefined || connection === undefined) return true;
+      await readyPromise;
+      return connection.isUp ? locks.waitUntilFree(name, timeoutMs, signal) : true;
+    },
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
       // Reject what waits first, so no caller hangs on a connection being set up.
-      await Promise.all([...buckets.values()].map((b) => b.queue.close()));
+      await Promise.all([...buckets.values()].map((b) => Promise.all([b.queue.close(), b.shared?.close()])));
+      connection?.close();
       await readyPromise;
-      const own = connection;
-      connection = undefined;
-      if (own) await own.disconnect(true);
     },
   };
 }

@@ -179,7 +179,9 @@ export const DEFAULTS = {
   rateLimitMaxQueue: 1000,
   /** How long to wait for Redis before falling back to the local limiter. */
   redisConnectTimeoutMs: 2000,
-  /** Safety margin added to each window: min(this cap, this fraction of the window). */
+  /** How long one Redis command of the shared limiter may take before Redis counts as unavailable. */
+  redisCommandTimeoutMs: 1000,
+  /** Cap on how long a token waits for a slow answer after its send: min(this cap, this fraction of the window). */
   rateLimitMarginCapMs: 250,
   rateLimitMarginFraction: 0.05,
 } as const;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ResponseValidationError, toIssues } from '../errors.js';
-import type { Bucket, Limiter } from './limiter.js';
+import type { Bucket, Limiter, Ticket } from './limiter.js';
 import type { Endpoint, Hooks, Logger, RequestOptions } from './options.js';
 import { withRetries } from './retry.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
@@ -40,19 +40,23 @@ export class Requester {
     const timeout = options.timeout ?? this.config.timeout;
     const path = req.path;
     const attemptOnce = async (attempt: number): Promise<HttpResponse> => {
-      const run = async () => {
+      const run = async (ticket?: Ticket) => {
         const started = performance.now();
         req.onAttempt?.();
         safeHook(logger, () => hooks.onRequest?.({ endpoint: req.endpoint, method: req.method, path, attempt }));
         logger.debug?.(`→ ${req.method} ${path}`, { endpoint: req.endpoint, attempt });
         try {
           const response = await this.transport.send(req, { timeout, signal: options.signal, headers: options.headers });
+          // The service counted this request no later than its answer arrived.
+          ticket?.answered(response.receivedAt);
           this.#responded(req, attempt, response.status, response.requestId, started);
           return response;
         } catch (error) {
           const status = (error as { status?: number }).status;
-          if (typeof status === 'number' && status > 0)
+          if (typeof status === 'number' && status > 0) {
+            ticket?.answered(performance.now());
             this.#responded(req, attempt, status, (error as { requestId?: string }).requestId, started);
+          }
           throw error;
         }
       };

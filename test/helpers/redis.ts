@@ -3,7 +3,10 @@
  * processes, and the sliding-window property check.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 
@@ -64,20 +67,24 @@ export function hasRedisServer(): boolean {
 export interface RedisServer {
   url: string;
   port: number;
-  stop(): Promise<void>;
+  /** Stops the server (SIGTERM, or SIGKILL to simulate a crash) and waits for it to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts redis-server on a free 127.0.0.1 port without persistence; resolves once it answers PING. */
-export async function startRedisServer(): Promise<RedisServer> {
-  const port = await freePort();
+/**
+ * Starts redis-server on 127.0.0.1 (a free port, or `port` to restart one) without persistence;
+ * resolves once it answers PING. `extra` adds server arguments (cluster mode).
+ */
+export async function startRedisServer(port?: number, extra: string[] = [], cwd?: string): Promise<RedisServer> {
+  port ??= await freePort();
   const proc: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extra],
+    { stdio: 'ignore', cwd },
   );
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  const stop = async () => {
-    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
     await exited;
   };
   const deadline = Date.now() + 10_000;
@@ -100,4 +107,47 @@ export async function startRedisServer(): Promise<RedisServer> {
     await new Promise((r) => setTimeout(r, 50));
   }
   return { url: `redis://127.0.0.1:${port}`, port, stop };
+}
+
+export interface RedisCluster {
+  /** Startup nodes for `new Cluster(nodes)`. */
+  nodes: Array<{ host: string; port: number }>;
+  stop(): Promise<void>;
+}
+
+/** Starts a 3-master Redis Cluster on 127.0.0.1 (no replicas); resolves once cluster_state is ok. */
+export async function startRedisCluster(): Promise<RedisCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'fareway-cluster-'));
+  const servers: RedisServer[] = [];
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; i < 3; i++) {
+      const port = await freePort();
+      servers.push(
+        await startRedisServer(port, ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--dir', dir], dir),
+      );
+    }
+    const create = spawnSync(
+      'redis-cli',
+      ['--cluster', 'create', ...servers.map((s) => `127.0.0.1:${s.port}`), '--cluster-yes'],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout} ${create.stderr}`);
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const states = servers.map(
+        (s) => spawnSync('redis-cli', ['-p', String(s.port), 'cluster', 'info'], { encoding: 'utf8' }).stdout,
+      );
+      if (states.every((info) => info.includes('cluster_state:ok'))) break;
+      if (Date.now() > deadline) throw new Error('Redis Cluster did not reach cluster_state:ok');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { nodes: servers.map((s) => ({ host: '127.0.0.1', port: s.port })), stop };
 }

@@ -49,7 +49,7 @@ describe.skipIf(!available)('createLimiter with Redis (real redis-server)', () =
     await probe.quit();
     expect(keys.length).toBeGreaterThan(0);
     for (const k of keys) expect(k).not.toContain(key);
-  });
+  }, 90_000);
 
   it('uses a passed-in ioredis client and leaves it open on close()', async () => {
     const client = new Redis(server.port, '127.0.0.1');

@@ -1,26 +1,22 @@
-import { ReturnLog } from './return-log.js';
+import type { Ticket, TokenTicket } from './ticket.js';
 
 /** Where a bucket's tokens live: in this process, or shared through Redis. */
 export interface TokenSource {
   /**
-   * `true`: a token was taken now. `false`: none is free; `wake()` is called when one may be.
-   * A promise: resolves once a token has been taken (clustered; may take a while).
+   * A ticket: a token was taken now. `false`: none is free; `wake()` is called when one may be.
+   * A promise: resolves with a ticket once a token has been taken (shared; may take a while).
    */
-  take(): boolean | Promise<void>;
+  take(): TokenTicket | false | Promise<TokenTicket>;
   /** Tokens can be taken synchronously (enables the hot-path shortcut). */
   readonly sync: boolean;
   /** How many `take()` promises may be pending at once. */
   readonly maxInFlight: number;
-  /** A request was sent at `sentAt` (performance.now()) with the token just taken. */
-  sent(sentAt: number): void;
-  /** A token taken but not used for a send (abort, pause) goes back at once. */
-  giveBack(): void;
   setKeepAlive(on: boolean): void;
   close(): Promise<void>;
 }
 
 interface Entry {
-  fn: () => unknown;
+  fn: (ticket: Ticket) => unknown;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
@@ -62,18 +58,14 @@ export class Bucket {
     this.drain();
   }
 
-  schedule<T>(fn: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  schedule<T>(fn: (ticket: Ticket) => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
     if (this.closed) return Promise.reject(this.options.closedError());
     if (signal?.aborted) return Promise.reject(signal.reason);
     const tokens = this.tokens;
     // Hot path: nothing waiting, not paused, a token free -> run now, no extra ticks.
-    if (tokens?.sync && this.first === undefined && performance.now() >= this.pausedUntil && tokens.take() === true) {
-      tokens.sent(performance.now());
-      try {
-        return Promise.resolve(fn());
-      } catch (error) {
-        return Promise.reject(error);
-      }
+    if (tokens?.sync && this.first === undefined && performance.now() >= this.pausedUntil) {
+      const ticket = tokens.take() as TokenTicket | false;
+      if (ticket !== false) return runWith(fn, ticket) as Promise<T>;
     }
     if (this.queued + this.taking.size >= this.options.maxQueue) {
       return Promise.reject(this.options.queueFullError());
@@ -137,14 +129,14 @@ export class Bucket {
       const taken = tokens.take();
       if (taken === false) break;
       const entry = this.unlink(this.first);
-      if (taken === true) {
-        this.start(entry, tokens);
+      if (!(taken instanceof Promise)) {
+        this.start(entry, taken);
         continue;
       }
       entry.state = 'taking';
       this.taking.add(entry);
       taken.then(
-        () => this.taken(entry, tokens),
+        (ticket) => this.taken(entry, ticket),
         (error: unknown) => {
           this.taking.delete(entry);
           if (entry.state === 'taking') this.finish(entry).reject(error);
@@ -156,28 +148,23 @@ export class Bucket {
   }
 
   /** A clustered token arrived for `entry`. */
-  private taken(entry: Entry, tokens: TokenSource): void {
+  private taken(entry: Entry, ticket: TokenTicket): void {
     this.taking.delete(entry);
     if (entry.state !== 'taking' || this.closed) {
-      tokens.giveBack(); // aborted (or closed) while waiting: never hold or spend the token
+      ticket.notSent(); // aborted (or closed) while waiting: never hold or spend the token
     } else if (performance.now() < this.pausedUntil) {
-      tokens.giveBack(); // a pause began meanwhile: back to the head of the line, token returned
+      ticket.notSent(); // a pause began meanwhile: back to the head of the line, token returned
       entry.state = 'queued';
       this.link(entry, true);
     } else {
-      this.start(entry, tokens);
+      this.start(entry, ticket);
     }
     this.drain();
   }
 
-  private start(entry: Entry, tokens: TokenSource): void {
+  private start(entry: Entry, ticket: TokenTicket): void {
     const { resolve, reject } = this.finish(entry);
-    tokens.sent(performance.now());
-    try {
-      Promise.resolve(entry.fn()).then(resolve, reject);
-    } catch (error) {
-      reject(error);
-    }
+    runWith(entry.fn, ticket).then(resolve, reject);
   }
 
   private abort(entry: Entry): void {
@@ -242,40 +229,23 @@ export class Bucket {
   }
 }
 
-/** Tokens held in this process: an exact sliding-window log. */
-export class LocalTokens implements TokenSource {
-  readonly sync = true;
-  readonly maxInFlight = Infinity;
-  private available: number;
-  private readonly log: ReturnLog;
-
-  constructor(limit: number, holdMs: number, wake: () => void) {
-    this.available = limit;
-    this.log = new ReturnLog(holdMs, (count) => {
-      this.available += count;
-      wake();
-    });
+/** Runs fn with its ticket and settles the ticket once fn has settled (whatever it reported). */
+function runWith(fn: (ticket: Ticket) => unknown, ticket: TokenTicket): Promise<unknown> {
+  let result: Promise<unknown>;
+  try {
+    result = Promise.resolve(fn(ticket));
+  } catch (error) {
+    ticket.settled();
+    return Promise.reject(error);
   }
-
-  take(): boolean {
-    if (this.available <= 0) return false;
-    this.available--;
-    return true;
-  }
-
-  sent(sentAt: number): void {
-    this.log.push(sentAt);
-  }
-
-  giveBack(): void {
-    this.available++;
-  }
-
-  setKeepAlive(on: boolean): void {
-    this.log.setKeepAlive(on);
-  }
-
-  async close(): Promise<void> {
-    this.log.clear();
-  }
+  return result.then(
+    (value) => {
+      ticket.settled();
+      return value;
+    },
+    (error: unknown) => {
+      ticket.settled();
+      throw error;
+    },
+  );
 }

@@ -1,33 +1,32 @@
 /**
- * The sliding-window log of one bucket: every token taken is given back exactly `holdMs` after the
- * request was sent. Due times are monotonic (same hold, monotonic clock), so one timer for the
- * oldest entry serves the whole log.
+ * The due times of one bucket's tokens: a min-heap, because tokens anchored to their answers do
+ * not come back in the order they were taken. One timer for the earliest due serves the whole log.
+ * The heap never holds more than a few entries per outstanding token (at most `limit` of them).
  */
-export class ReturnLog {
-  private readonly dues: number[] = [];
-  private head = 0;
+export class ReturnLog<T> {
+  private readonly heap: Array<{ due: number; item: T }> = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private armedFor = Infinity;
   private keepAlive = false;
 
-  constructor(
-    private readonly holdMs: number,
-    private readonly onDue: (count: number) => void,
-  ) {}
+  constructor(private readonly onDue: (item: T) => void) {}
 
-  /** Records a send at `now` (performance.now()); its token comes back holdMs later. */
-  push(now: number): void {
-    this.dues.push(now + this.holdMs);
-    if (this.timer === undefined) this.arm(now);
+  /** `item` is due at `due` (performance.now()); onDue(item) runs at or after it, never before. */
+  push(due: number, item: T): void {
+    const heap = this.heap;
+    heap.push({ due, item });
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((heap[parent] as { due: number }).due <= due) break;
+      [heap[parent], heap[i]] = [heap[i] as { due: number; item: T }, heap[parent] as { due: number; item: T }];
+      i = parent;
+    }
+    if (due < this.armedFor) this.arm(performance.now());
   }
 
-  /** Number of tokens still out. */
-  get outstanding(): number {
-    return this.dues.length - this.head;
-  }
-
-  /** Milliseconds until each outstanding token is due, oldest first. */
-  remaining(now: number): number[] {
-    return this.dues.slice(this.head).map((due) => Math.max(0, Math.ceil(due - now)));
+  get size(): number {
+    return this.heap.length;
   }
 
   /** A pending return keeps the process alive only while calls wait for it. */
@@ -42,31 +41,50 @@ export class ReturnLog {
   clear(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    this.dues.length = 0;
-    this.head = 0;
+    this.armedFor = Infinity;
+    this.heap.length = 0;
   }
 
   private arm(now: number): void {
-    const due = this.dues[this.head];
-    if (due === undefined) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.armedFor = Infinity;
+    const first = this.heap[0];
+    if (first === undefined) return;
+    this.armedFor = first.due;
     // +1: timers have ms resolution; never hand a token back before its due time.
-    this.timer = setTimeout(() => this.fire(), Math.max(0, Math.ceil(due - now)) + 1);
+    this.timer = setTimeout(() => this.fire(), Math.max(0, Math.ceil(first.due - now)) + 1);
     if (!this.keepAlive) this.timer.unref();
   }
 
   private fire(): void {
     this.timer = undefined;
+    this.armedFor = Infinity;
     const now = performance.now();
-    let count = 0;
-    while (this.head < this.dues.length && (this.dues[this.head] as number) <= now) {
-      this.head++;
-      count++;
-    }
-    if (this.head > 1024 && this.head * 2 > this.dues.length) {
-      this.dues.splice(0, this.head);
-      this.head = 0;
-    }
+    const due: T[] = [];
+    while (this.heap.length > 0 && (this.heap[0] as { due: number }).due <= now) due.push(this.pop());
     this.arm(now);
-    if (count > 0) this.onDue(count);
+    for (const item of due) this.onDue(item);
+  }
+
+  private pop(): T {
+    const heap = this.heap;
+    const top = heap[0] as { due: number; item: T };
+    const last = heap.pop() as { due: number; item: T };
+    if (heap.length > 0) {
+      heap[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && (heap[l] as { due: number }).due < (heap[m] as { due: number }).due) m = l;
+        if (r < heap.length && (heap[r] as { due: number }).due < (heap[m] as { due: number }).due) m = r;
+        if (m === i) break;
+        [heap[m], heap[i]] = [heap[i] as { due: number; item: T }, heap[m] as { due: number; item: T }];
+        i = m;
+      }
+    }
+    return top.item;
   }
 }

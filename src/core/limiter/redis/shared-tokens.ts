@@ -1,0 +1,278 @@
+import type { TokenSource } from '../bucket.js';
+import { LocalTokens } from '../local-tokens.js';
+import type { Hold, TokenTicket } from '../ticket.js';
+import type { RedisConnection } from './connection.js';
+
+interface Waiter {
+  resolve: (ticket: TokenTicket) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface SharedTokensOptions {
+  connection: RedisConnection;
+  /** Bucket name, part of the Redis keys and wake messages. */
+  bucket: string;
+  limit: number;
+  hold: Hold;
+  /** Called when local fallback tokens may have come back. */
+  wake: () => void;
+}
+
+/**
+ * One budget shared by every process with the same API key: a sliding-window log in one Redis
+ * sorted set. A take adds a provisional entry (due take + window + lease), which this process
+ * extends while the request is in flight with neither a send time nor an answer (a crashed
+ * process's tokens come back at most window + lease after it died); `sent`/`answered` move it to
+ * the exact due time and wake the other processes' waiters. Waiters sleep exactly until the next entry is due. While Redis is
+ * down, tokens come from a local log instead; when it is back, waiters return to the shared log.
+ */
+export class SharedTokens implements TokenSource {
+  readonly sync = false;
+  readonly maxInFlight: number;
+  private readonly log: string;
+  private readonly pauseKey: string;
+  private readonly local: LocalTokens;
+  private readonly id = Math.random().toString(36).slice(2, 10);
+  private seq = 0;
+  private shared: Waiter[] = [];
+  private localWaiters: Waiter[] = [];
+  private taking = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAt = Infinity;
+  private keepAlive = false;
+  private closed = false;
+  private recheck = false;
+  /** Tickets in flight with neither a send time nor an answer: their entries are extended. */
+  private readonly open = new Set<SharedTicket>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** How far ahead a provisional entry reaches beyond the window. */
+  private readonly leaseMs: number;
+
+  constructor(private readonly o: SharedTokensOptions) {
+    this.maxInFlight = o.limit;
+    this.leaseMs = Math.ceil(Math.max(2 * o.hold.marginMs, Math.min(o.hold.windowMs / 4, 5000), 50));
+    this.log = `${o.connection.prefix}:${o.bucket}`;
+    this.pauseKey = `${o.connection.prefix}:${o.bucket}:pause`;
+    this.local = new LocalTokens(o.limit, o.hold, () => this.drainLocal());
+    o.connection.onUp(() => this.back());
+    o.connection.onMessage((message) => this.message(message));
+  }
+
+  take(): Promise<TokenTicket> {
+    if (this.closed) return Promise.reject(new Error('fareway: rate limiter closed'));
+    return new Promise<TokenTicket>((resolve, reject) => {
+      if (this.o.connection.isUp) {
+        this.shared.push({ resolve, reject });
+        this.pump();
+      } else {
+        this.localWaiters.push({ resolve, reject });
+        this.drainLocal();
+      }
+    });
+  }
+
+  /** Shares a pause (after a 429) with every process through Redis. */
+  pause(ms: number): void {
+    if (this.o.connection.isUp) this.o.connection.fire((c) => c.farewayPause(this.pauseKey, Math.ceil(ms)));
+  }
+
+  setKeepAlive(on: boolean): void {
+    this.keepAlive = on;
+    this.local.setKeepAlive(on);
+    if (this.timer !== undefined) {
+      if (on) this.timer.ref();
+      else this.timer.unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.clearTimer();
+    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    this.open.clear();
+    const error = new Error('fareway: rate limiter closed');
+    for (const w of [...this.shared, ...this.localWaiters]) w.reject(error);
+    this.shared = [];
+    this.localWaiters = [];
+    await this.local.close();
+  }
+
+  /** @internal */ get hold(): Hold {
+    return this.o.hold;
+  }
+
+  /** @internal A ticket reports: move its entry (fire-and-forget; a lost update only holds longer). */
+  update(member: string, at: number, holdMs: number, mode: 'LT' | 'GT' | 'SET'): void {
+    // Rounded down: a shorter age puts the due time later, never earlier.
+    const age = Math.max(0, Math.floor(performance.now() - at));
+    this.o.connection
+      .run((c) => c.farewayUpdate(this.log, member, age, Math.ceil(holdMs), mode))
+      .then((due) => {
+        if (mode === 'LT' && due >= 0) this.o.connection.publish(`${this.o.bucket}:${due}`);
+      })
+      .catch(() => undefined);
+  }
+
+  /** @internal A ticket's in-flight state changed. */
+  track(ticket: SharedTicket, open: boolean): void {
+    if (open) this.open.add(ticket);
+    else this.open.delete(ticket);
+    if (this.open.size > 0 && this.heartbeat === undefined && !this.closed) {
+      this.heartbeat = setInterval(() => this.extend(), Math.max(10, Math.floor(this.leaseMs / 3)));
+      this.heartbeat.unref();
+    } else if (this.open.size === 0 && this.heartbeat !== undefined) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
+  }
+
+  private extend(): void {
+    if (this.open.size === 0) return;
+    const members = [...this.open].map((t) => t.member);
+    const hold = Math.ceil(this.o.hold.windowMs + this.leaseMs);
+    this.o.connection.fire((c) => c.farewayExtend(this.log, hold, ...members));
+  }
+
+  /** @internal A ticket's request never reached the wire. */
+  release(member: string): void {
+    this.o.connection
+      .run((c) => c.farewayRelease(this.log, member))
+      .then(() => this.o.connection.publish(`${this.o.bucket}:0`))
+      .catch(() => undefined);
+  }
+
+  private pump(): void {
+    if (this.taking || this.closed || this.shared.length === 0) return;
+    if (!this.o.connection.isUp) return this.toLocal();
+    this.clearTimer();
+    this.taking = true;
+    this.recheck = false;
+    const want = this.shared.length;
+    const prefix = `${this.id}:${++this.seq}:`;
+    const { limit, hold } = this.o;
+    this.o.connection
+      .run((c) => c.farewayTake(this.log, this.pauseKey, limit, Math.ceil(hold.windowMs + this.leaseMs), want, prefix))
+      .then(
+        ([taken, wait]) => {
+          this.taking = false;
+          const granted = this.shared.splice(0, taken);
+          for (let i = 0; i < granted.length; i++) {
+            const ticket = new SharedTicket(this, `${prefix}${i + 1}`);
+            if (this.closed) ticket.notSent();
+            else {
+              this.track(ticket, true);
+              (granted[i] as Waiter).resolve(ticket);
+            }
+          }
+          // Tokens granted for waiters that closed meanwhile go straight back.
+          for (let i = granted.length; i < taken; i++) this.release(`${prefix}${i + 1}`);
+          if (this.shared.length > 0) {
+            // All wanted were granted (newcomers wait), or a token moved while we asked: ask again.
+            if (taken >= want || this.recheck) this.pump();
+            else this.sleep(Math.max(0, wait));
+          }
+        },
+        () => {
+          this.taking = false;
+          this.toLocal();
+        },
+      );
+  }
+
+  private sleep(ms: number): void {
+    const at = performance.now() + ms + 1;
+    if (this.timer !== undefined && this.timerAt <= at) return;
+    this.clearTimer();
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = Infinity;
+      this.pump();
+    }, ms + 1);
+    if (!this.keepAlive) this.timer.unref();
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
+  }
+
+  /** Another process freed or re-dated a token: retry at its due time (never later than planned). */
+  private message(message: string): void {
+    const sep = message.lastIndexOf(':');
+    if (message.slice(0, sep) !== this.o.bucket || this.shared.length === 0) return;
+    if (this.taking) {
+      this.recheck = true;
+      return;
+    }
+    // The due time is on Redis's clock; retrying a little early costs one script call, no more.
+    const due = Number(message.slice(sep + 1));
+    if (due === 0 || this.timer === undefined) return this.pump();
+    const remaining = this.timerAt - performance.now();
+    if (remaining > 2) this.sleep(0);
+  }
+
+  private toLocal(): void {
+    this.clearTimer();
+    this.localWaiters.push(...this.shared);
+    this.shared = [];
+    this.drainLocal();
+  }
+
+  private back(): void {
+    if (this.closed) return;
+    this.shared.push(...this.localWaiters);
+    this.localWaiters = [];
+    this.pump();
+  }
+
+  private drainLocal(): void {
+    while (this.localWaiters.length > 0) {
+      const ticket = this.local.take();
+      if (ticket === false) return;
+      (this.localWaiters.shift() as Waiter).resolve(ticket);
+    }
+  }
+}
+
+/** A token in the shared log; reports move its entry's due time in Redis. */
+class SharedTicket implements TokenTicket {
+  private sentAt: number | undefined;
+  private anchored = false;
+  private released = false;
+
+  constructor(
+    private readonly owner: SharedTokens,
+    readonly member: string,
+  ) {}
+
+  sent(at: number): void {
+    if (this.anchored || this.released || this.sentAt !== undefined) return;
+    this.sentAt = at;
+    this.owner.track(this, false);
+    this.owner.update(this.member, at, this.owner.hold.windowMs + this.owner.hold.marginMs, 'SET');
+  }
+
+  answered(at: number): void {
+    if (this.anchored || this.released) return;
+    this.anchored = true;
+    this.owner.track(this, false);
+    this.owner.update(this.member, Math.floor(at), this.owner.hold.windowMs, 'LT');
+  }
+
+  notSent(): void {
+    if (this.anchored || this.released || this.sentAt !== undefined) return;
+    this.released = true;
+    this.owner.track(this, false);
+    this.owner.release(this.member);
+  }
+
+  settled(): void {
+    if (this.anchored || this.released) return;
+    this.anchored = true;
+    this.owner.track(this, false);
+    if (this.sentAt === undefined) this.owner.update(this.member, performance.now(), this.owner.hold.windowMs, 'GT');
+  }
+}
