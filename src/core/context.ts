@@ -5,21 +5,11 @@ import type { Registry } from './registry.js';
 import type { Requester } from './request.js';
 import type { Limiter } from './limiter.js';
 
-/** A short exclusive lock shared across processes (Redis), held while a book is in flight. */
-export interface SharedLock {
-  release(): Promise<void>;
-}
-/** The lock side of the limiter: undefined when no shared store is configured or reachable. */
-export interface SharedLocks {
-  lock(name: string, ttlMs: number): Promise<SharedLock | 'held' | undefined>;
-  waitUntilFree(name: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
-}
-
 /** What every resource shares: the pipeline, the client's memory and resolved options. */
 export interface ClientContext {
   requester: Requester;
   registry: Registry;
-  limiter: Limiter & Partial<SharedLocks>;
+  limiter: Limiter;
   /** The service's base URL (keys the in-process book join). */
   baseUrl: string;
   /** The client's per-attempt timeout, ms. */

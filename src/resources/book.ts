@@ -110,7 +110,7 @@ async function bookExclusively(ctx: ClientContext, id: string, options: BookOpti
   const lockName = `book:${id}`;
   const ttlMs = 2 * (ctx.timeout + ctx.bookReconcile.timeoutMs) + 10_000;
   for (let round = 0; round < 3; round++) {
-    const lock = ctx.limiter.lock ? await ctx.limiter.lock(lockName, ttlMs) : undefined;
+    const lock = await ctx.limiter.lock(lockName, ttlMs);
     if (lock !== 'held') {
       try {
         return await guardedBook(ctx, id, options, retrieve);
@@ -125,7 +125,7 @@ async function bookExclusively(ctx: ClientContext, id: string, options: BookOpti
     }
     // Another process is booking this id: wait for it, then read what it did.
     ctx.logger.info?.(`book of ${id} is in flight in another process; waiting for it`, { booking_id: id });
-    await ctx.limiter.waitUntilFree?.(lockName, ttlMs, options.signal);
+    await ctx.limiter.waitUntilFree(lockName, ttlMs, options.signal);
     const current = await retrieve(id, transportOptions(options));
     if (confirmedWithPnr(current)) {
       const result = withMeta(current as unknown as BookResponse, { requestId: current.requestId, deadline: undefined, reconciled: true });

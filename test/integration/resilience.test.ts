@@ -43,14 +43,19 @@ describe('retries of calls safe to repeat', () => {
     expect(sbx.calls('search')).toHaveLength(2);
   });
 
-  it('retries a 500 and a dropped connection on create, up to maxRetries', async () => {
+  it('retries a 500 and a dropped connection on reprice (repeatable), but never re-sends create', async () => {
     const fareway = sbx.client({ maxRetries: 2 });
     const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20), source: 'supplier_b' });
     sbx.control.failNext('createBooking', { status: 500 });
-    sbx.control.failNext('createBooking', { drop: true });
+    await expect(fareway.bookings.create(results.select(results.outbound[0]!))).rejects.toBeInstanceOf(InternalServerError);
+    expect(sbx.calls('createBooking')).toHaveLength(1);
     const booking = await fareway.bookings.create(results.select(results.outbound[0]!));
     expect(booking.status).toBe('draft');
-    expect(sbx.calls('createBooking').length).toBeGreaterThanOrEqual(2);
+    await fareway.bookings.savePassengers(booking, passengersFor(results));
+    sbx.control.failNext('reprice', { status: 500 });
+    sbx.control.failNext('reprice', { drop: true });
+    expect((await fareway.bookings.reprice(booking)).status).toBe('priced');
+    expect(sbx.calls('reprice')).toHaveLength(3);
   });
 
   it('gives up after maxRetries, per call', async () => {
