@@ -1,100 +1,178 @@
 /**
- * SDK overhead vs raw fetch (goal (b)): one cheap SDK call against a bare `fetch` of the same
- * loopback endpoint, throttling off on both sides.
+ * Per-call cost of the SDK against raw `fetch` (issue 12 item 3), and against what a partner would
+ * write with the same stack (ky + zod), on a node:http server on 127.0.0.1 in this process.
  *
  *   node --import ./examples/register.mjs bench/overhead.ts
  *
- * Endpoint: get-booking (`GET /v1/flights/booking/{id}/`) of a booking created first. Not
- * autocomplete: the SDK caches it, which would measure the cache. (A) `fareway.bookings.retrieve(id)`
- * with `rateLimits: false, logger: null`; (B) `fetch(url, { headers }) → await res.json()`.
- * Interleaved in one run (the order alternates A B / B A), after a warm-up; the figure is
- * median(A) / median(B). Goal: ≤ 1.25×.
+ * Two endpoints: GET booking (`bookings.retrieve(id)`) and POST search with a small body
+ * (`flights.search(params)`), each answered with a small canned body (test/fixtures/wire.ts).
+ * Sides, interleaved call by call in a rotating order after a warm-up (medians compared):
+ *   raw        fetch(url, init) → await res.json()
+ *   ky+zod     ky(url, …).json() → Schema.parse(data)   (the partner's hand-written client)
+ *   transport  the SDK's Transport.send alone (no retry, limiter, validation or model)
+ *   sdk        the public method, `rateLimits: false`
+ *   sdk+lim    the public method with the limiter on (limits high enough never to wait)
+ * Plus, outside the interleaving, the cost of the response check each method runs (zod for a
+ * booking, the hand-written search checker + SearchResults for search), in µs per call.
  *
- * `--only=sdk|raw` runs one side in a loop (for `node --cpu-prof`), printing nothing else.
+ * `--only=<side>` runs one side of GET in a loop (for `node --cpu-prof`), printing nothing.
  */
+import { createServer, type Server } from 'node:http';
+import ky from 'ky';
+import { Transport } from '../src/core/transport.js';
 import { Fareway } from '../src/index.js';
-import { createSandbox } from '../src/sandbox/index.js';
+import { parseSearchResponse } from '../src/model/parse-search.js';
+import { RetrieveBookingResponseSchema } from '../src/schemas/booking.js';
+import { SearchParamsSchema, SearchResponseSchema, toSearchRequestBody } from '../src/schemas/search.js';
+import { BOOKING, bookingBody, oneWaySearch } from '../test/fixtures/wire.js';
 import { isMain, median, printResults, quantile, round, type BenchResult } from './_util.js';
 
-const GOAL = 1.25;
+const GOAL_OFF = 1.2;
+const GOAL_LIMITER = 1.25;
+const KEY = 'bench_key_0123456789abcdef';
+
+type Side = 'raw' | 'ky+zod' | 'transport' | 'sdk' | 'sdk+lim';
+const SIDES: readonly Side[] = ['raw', 'ky+zod', 'transport', 'sdk', 'sdk+lim'];
+
+async function serve(booking: string, search: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const body = req.method === 'POST' ? search : booking;
+    const reply = () => res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_bench' }).end(body);
+    if (req.method === 'POST') req.resume().on('end', reply);
+    else reply();
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  return { server, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** Median µs of `fn` over `n` runs (synchronous work: the response checks). */
+function microMedian(n: number, fn: () => void): number {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    fn();
+    times.push((performance.now() - t) * 1000);
+  }
+  return median(times);
+}
 
 export async function run(options: { iterations?: number; warmup?: number } = {}): Promise<BenchResult[]> {
-  const iterations = options.iterations ?? 2000;
+  const iterations = options.iterations ?? 3000;
   const warmup = options.warmup ?? 300;
-  const sandbox = createSandbox({ seed: 5 });
-  const server = await sandbox.listen({ port: 0, rateLimits: false });
-  const fareway = new Fareway({ apiKey: server.apiKey, baseUrl: server.url, rateLimits: false, logger: null });
+  const bookingJson = JSON.stringify(bookingBody('confirmed'));
+  const searchJson = JSON.stringify(oneWaySearch());
+  const { server, url } = await serve(bookingJson, searchJson);
+  const base = { apiKey: KEY, baseUrl: url, logger: null, maxRetries: 2 } as const;
+  const off = new Fareway({ ...base, rateLimits: false });
+  const high = { limit: 1_000_000, windowMs: 60_000 };
+  const lim = new Fareway({ ...base, rateLimits: { search: high, book: high, other: high } });
+  const transport = new Transport({ baseUrl: url, apiKey: KEY, defaultHeaders: {} });
+  const kyClient = ky.create({ prefixUrl: url, retry: 0, headers: { authorization: `Api-Key ${KEY}` } });
+  const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+  const params = { origin: 'DEL', destination: 'BOM', preferred_departure_time: day, adult_count: 1 };
+  const wireBody = JSON.stringify({
+    origin: 'DEL', destination: 'BOM', preferred_departure_time: day, adult_count: '1', child_count: '0', infant_count: '0', cabin_class: '2', source: 'supplier_a',
+  });
+  const wireObject: unknown = JSON.parse(wireBody);
+  const bookingPath = `/v1/flights/booking/${BOOKING}/`;
+  const auth = { authorization: `Api-Key ${KEY}` };
+
+  const get: Record<Side, () => Promise<unknown>> = {
+    raw: async () => (await fetch(url + bookingPath, { headers: auth })).json(),
+    'ky+zod': async () => RetrieveBookingResponseSchema.parse(await kyClient.get(bookingPath.slice(1)).json()),
+    transport: () => transport.send({ endpoint: 'retrieve', method: 'GET', path: bookingPath, auth: true }, { timeout: 30_000 }),
+    sdk: () => off.bookings.retrieve(BOOKING),
+    'sdk+lim': () => lim.bookings.retrieve(BOOKING),
+  };
+  const post: Record<Side, () => Promise<unknown>> = {
+    raw: async () =>
+      (await fetch(url + '/v1/flights/search/', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(wireObject) })).json(),
+    'ky+zod': async () => SearchResponseSchema.parse(await kyClient.post('v1/flights/search/', { json: wireObject }).json()),
+    transport: () =>
+      transport.send({ endpoint: 'search', method: 'POST', path: '/v1/flights/search/', body: wireObject, auth: true }, { timeout: 30_000 }),
+    sdk: () => off.flights.search(params),
+    'sdk+lim': () => lim.flights.search(params),
+  };
+
   try {
-    const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
-    const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: day, adult_count: 1 });
-    const booking = await fareway.bookings.create(results.select(results.outbound[0]!));
-    const id = booking.booking_id;
-    const url = `${server.url}/v1/flights/booking/${id}/`;
-    const headers = { Authorization: `Api-Key ${server.apiKey}` };
-
-    const sdk = async () => {
-      const b = await fareway.bookings.retrieve(id);
-      if (b.booking_id !== id) throw new Error('wrong booking');
-    };
-    const raw = async () => {
-      const res = await fetch(url, { headers });
-      const body = (await res.json()) as { booking_id?: string };
-      if (body.booking_id !== id) throw new Error(`raw fetch: unexpected body (status ${res.status})`);
-    };
-    const rawBytes = (await (await fetch(url, { headers })).text()).length;
-
-    const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-    if (only === 'sdk' || only === 'raw') {
-      const fn = only === 'sdk' ? sdk : raw;
-      for (let i = 0; i < iterations * 2; i++) await fn();
+    const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) as Side | undefined;
+    if (only && SIDES.includes(only)) {
+      for (let i = 0; i < iterations * 3; i++) await get[only]();
       return [];
     }
-
-    for (let i = 0; i < warmup; i++) {
-      await sdk();
-      await raw();
-    }
-    const a: number[] = [];
-    const b: number[] = [];
-    const time = async (fn: () => Promise<void>, into: number[]) => {
-      const t = performance.now();
-      await fn();
-      into.push(performance.now() - t);
-    };
-    for (let i = 0; i < iterations; i++) {
-      if (i % 2 === 0) {
-        await time(sdk, a);
-        await time(raw, b);
-      } else {
-        await time(raw, b);
-        await time(sdk, a);
+    const measure = async (fns: Record<Side, () => Promise<unknown>>) => {
+      for (let i = 0; i < warmup; i++) for (const s of SIDES) await fns[s]();
+      const times = Object.fromEntries(SIDES.map((s) => [s, [] as number[]])) as Record<Side, number[]>;
+      // Each round runs every side once, so a load spike hits a round, not one side.
+      for (let i = 0; i < iterations; i++) {
+        for (let j = 0; j < SIDES.length; j++) {
+          const side = SIDES[(i + j) % SIDES.length] as Side;
+          const t = performance.now();
+          await fns[side]();
+          times[side].push(performance.now() - t);
+        }
       }
-    }
-    const ma = median(a);
-    const mb = median(b);
-    const ratio = ma / mb;
+      return times;
+    };
+    const getTimes = await measure(get);
+    const postTimes = await measure(post);
+
+    const bookingData: unknown = JSON.parse(bookingJson);
+    const searchData: unknown = JSON.parse(searchJson);
+    const zodBookingUs = microMedian(20_000, () => RetrieveBookingResponseSchema.safeParse(bookingData));
+    const searchModelUs = microMedian(20_000, () => parseSearchResponse(searchData, { source: 'supplier_a' }));
+    const searchInputUs = microMedian(20_000, () => toSearchRequestBody(SearchParamsSchema.parse(params)));
+    const zodSearchUs = microMedian(20_000, () => SearchResponseSchema.safeParse(searchData));
+
+    const report = (name: string, endpoint: string, bytes: number, times: Record<Side, number[]>, checkUs: number, checkWhat: string): BenchResult[] => {
+      const m = Object.fromEntries(SIDES.map((s) => [s, median(times[s])])) as Record<Side, number>;
+      const ratio = (s: Side) => round(m[s] / m.raw, 3);
+      const extraUs = (m.sdk - m.raw) * 1000;
+      const figures: Record<string, number | string> = {
+        endpoint,
+        'response bytes': bytes,
+        'iterations per side (interleaved, rotating order, after warm-up)': `${iterations} (warm-up ${warmup})`,
+        'raw fetch median ms': round(m.raw, 3),
+      };
+      for (const s of SIDES.slice(1)) figures[`${s} median ms / ratio to raw`] = `${round(m[s], 3)} / ${ratio(s)}×`;
+      const perRound = times.sdk.map((t, i) => t / (times.raw[i] as number));
+      figures['median of per-round ratios sdk/raw'] = `${round(median(perRound), 3)}×`;
+      figures['p25 ratio sdk/raw (less load noise)'] = `${round(quantile(times.sdk, 0.25) / quantile(times.raw, 0.25), 3)}×`;
+      figures['sdk − raw, median µs'] = round(extraUs, 1);
+      figures['transport − raw, median µs'] = round((m.transport - m.raw) * 1000, 1);
+      figures[`${checkWhat}, median µs per call`] = round(checkUs, 1);
+      figures[`  share of sdk − raw`] = extraUs > 0 ? `${round((100 * checkUs) / extraUs, 0)} %` : 'n/a';
+      figures['sdk p25 / p75 / p95 ms'] = `${round(quantile(times.sdk, 0.25), 3)} / ${round(quantile(times.sdk, 0.75), 3)} / ${round(quantile(times.sdk, 0.95), 3)}`;
+      figures['raw p25 / p75 / p95 ms'] = `${round(quantile(times.raw, 0.25), 3)} / ${round(quantile(times.raw, 0.75), 3)} / ${round(quantile(times.raw, 0.95), 3)}`;
+      return [
+        { name: `overhead: ${name}, throttling off`, ratio: m.sdk / m.raw, goal: `median(SDK) / median(raw fetch) ≤ ${GOAL_OFF}`, met: m.sdk / m.raw <= GOAL_OFF, figures },
+        {
+          name: `overhead: ${name}, limiter on`,
+          ratio: m['sdk+lim'] / m.raw,
+          goal: `median(SDK with limiter) / median(raw fetch) ≤ ${GOAL_LIMITER}`,
+          met: m['sdk+lim'] / m.raw <= GOAL_LIMITER,
+          figures: { 'sdk+lim − sdk, median µs': round((m['sdk+lim'] - m.sdk) * 1000, 1) },
+        },
+      ];
+    };
     return [
+      ...report('GET booking (bookings.retrieve)', `GET ${bookingPath.replace(BOOKING, '{id}')}`, bookingJson.length, getTimes, zodBookingUs, 'zod check of the booking (RetrieveBookingResponseSchema)'),
+      ...report('POST search (flights.search)', 'POST /v1/flights/search/', searchJson.length, postTimes, searchModelUs, 'search check + SearchResults (parseSearchResponse)'),
       {
-        name: 'overhead: bookings.retrieve vs raw fetch',
-        ratio,
-        goal: `median(SDK) / median(raw fetch) ≤ ${GOAL}`,
-        met: ratio <= GOAL,
+        name: 'overhead: resource-layer costs on the search path (for the schema/resource owners)',
         figures: {
-          endpoint: 'GET /v1/flights/booking/{id}/ (loopback sandbox, no rate limits)',
-          'response bytes': rawBytes,
-          'iterations each (interleaved, after warm-up)': `${iterations} (warm-up ${warmup})`,
-          'SDK median ms': round(ma, 3),
-          'raw fetch median ms': round(mb, 3),
-          'ratio median(SDK)/median(raw)': round(ratio, 3),
-          'SDK − raw, median ms': round(ma - mb, 3),
-          'SDK p25 / p75 / p95 ms': `${round(quantile(a, 0.25), 3)} / ${round(quantile(a, 0.75), 3)} / ${round(quantile(a, 0.95), 3)}`,
-          'raw p25 / p75 / p95 ms': `${round(quantile(b, 0.25), 3)} / ${round(quantile(b, 0.75), 3)} / ${round(quantile(b, 0.95), 3)}`,
+          'search input check + wire body (SearchParamsSchema.parse → toSearchRequestBody), median µs per call': round(searchInputUs, 1),
+          'for reference: plain zod on the search answer (SearchResponseSchema.safeParse), median µs per call': round(zodSearchUs, 1),
         },
       },
     ];
   } finally {
-    await fareway.close();
-    await server.close();
+    await Promise.all([off.close(), lim.close()]);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
 

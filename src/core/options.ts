@@ -109,7 +109,7 @@ export interface ClientOptions {
   apiKey?: string | undefined;
   /** Service base URL, e.g. `https://sandbox.example.com`. @default process.env.FAREWAY_BASE_URL */
   baseUrl?: string | undefined;
-  /** Per-attempt timeout in ms. @default 30_000 */
+  /** Per-attempt timeout in ms, from sending to the last byte of the response body. @default 30_000 */
   timeout?: number;
   /** Retries after the first attempt, for what is safe to retry. @default 2 */
   maxRetries?: number;
@@ -125,7 +125,15 @@ export interface ClientOptions {
   hooks?: Hooks;
   /** A fetch implementation. @default globalThis.fetch */
   fetch?: typeof fetch;
-  /** Headers added to every request. Cannot override `Authorization`. @default {} */
+  /**
+   * Largest response body the SDK reads, in bytes (decoded). A larger body ends the call with a
+   * `ResponseValidationError` without being read to the end. @default 104_857_600 (100 MiB)
+   */
+  maxResponseBytes?: number;
+  /**
+   * Headers added to every request. Cannot override `Authorization`, `Content-Type`, `Accept`,
+   * `Content-Length` or `Host`: the SDK's own values always win. @default {}
+   */
   defaultHeaders?: Record<string, string>;
   /** Reconciliation of a book interrupted by a timeout, dropped connection or 5xx. */
   bookReconcile?: ReconcileOptions;
@@ -154,7 +162,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Retries for this call, overriding the client's. */
   maxRetries?: number;
-  /** Extra headers for this call. Cannot override `Authorization`. */
+  /** Extra headers for this call. Cannot override `Authorization`, `Content-Type`, `Accept`, `Content-Length` or `Host`. */
   headers?: Record<string, string>;
 }
 
@@ -162,6 +170,8 @@ export interface RequestOptions {
 export const DEFAULTS = {
   timeout: 30_000,
   maxRetries: 2,
+  /** Largest response body read (100 MiB): a generous cap far above the largest search answer. */
+  maxResponseBytes: 104_857_600,
   expiryMarginMs: 5_000,
   expiresAtZone: 'utc' as const,
   autocompleteCacheMs: 3_600_000,

@@ -3,6 +3,7 @@ import { ResponseValidationError, toIssues } from '../errors.js';
 import type { Bucket, Limiter, Ticket } from './limiter.js';
 import type { Endpoint, Hooks, Logger, RequestOptions } from './options.js';
 import { withRetries } from './retry.js';
+import { certainlyNotSent } from './failure.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 
 export interface RequesterConfig {
@@ -40,23 +41,27 @@ export class Requester {
     const timeout = options.timeout ?? this.config.timeout;
     const path = req.path;
     const attemptOnce = async (attempt: number): Promise<HttpResponse> => {
+      // The limiter hands a ticket: the wire's send and answer times anchor its token.
       const run = async (ticket?: Ticket) => {
         const started = performance.now();
         req.onAttempt?.();
-        safeHook(logger, () => hooks.onRequest?.({ endpoint: req.endpoint, method: req.method, path, attempt }));
+        if (hooks.onRequest) safeHook(logger, () => hooks.onRequest?.({ endpoint: req.endpoint, method: req.method, path, attempt }));
         logger.debug?.(`→ ${req.method} ${path}`, { endpoint: req.endpoint, attempt });
         try {
-          const response = await this.transport.send(req, { timeout, signal: options.signal, headers: options.headers });
-          // The service counted this request no later than its answer arrived.
-          ticket?.answered(response.receivedAt);
+          const response = await this.transport.send(req, {
+            timeout,
+            signal: options.signal,
+            headers: options.headers,
+            onSent: ticket && ((at) => ticket.sent(at)),
+            onAnswered: ticket && ((at) => ticket.answered(at)),
+          });
           this.#responded(req, attempt, response.status, response.requestId, started);
           return response;
         } catch (error) {
+          if (certainlyNotSent(error)) ticket?.notSent();
           const status = (error as { status?: number }).status;
-          if (typeof status === 'number' && status > 0) {
-            ticket?.answered(performance.now());
+          if (typeof status === 'number' && status > 0)
             this.#responded(req, attempt, status, (error as { requestId?: string }).requestId, started);
-          }
           throw error;
         }
       };
@@ -92,6 +97,7 @@ export class Requester {
   }
 
   #responded(req: HttpRequest, attempt: number, status: number, requestId: string | undefined, started: number) {
+    if (!this.config.logger.debug && !this.config.hooks.onResponse) return;
     const durationMs = Math.round(performance.now() - started);
     this.config.logger.debug?.(`← ${status} ${req.method} ${req.path}`, { requestId, durationMs });
     safeHook(this.config.logger, () =>
@@ -100,17 +106,46 @@ export class Requester {
   }
 }
 
-/** Validates a 2xx body; a contract break becomes ResponseValidationError with every issue. */
-export function validateResponse<S extends z.ZodType>(schema: S, response: HttpResponse, req: Pick<HttpRequest, 'method' | 'path'>): z.output<S> {
-  const parsed = schema.safeParse(response.data);
-  if (!parsed.success) {
-    throw new ResponseValidationError(toIssues(parsed.error.issues), {
-      requestId: response.requestId,
-      status: response.status,
-      endpoint: `${req.method} ${req.path}`,
-    });
+/** Deeper JSON than this is refused: nothing in the contract nests past a dozen levels. */
+export const MAX_RESPONSE_DEPTH = 256;
+
+/** True when `value` nests objects/arrays deeper than `limit` (iterative: no stack to overflow). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: unknown[] = [value];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const node = stack.pop() as object;
+    const depth = depths.pop() as number;
+    if (depth > limit) return true;
+    const children = Array.isArray(node) ? (node as unknown[]) : Object.values(node);
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null) {
+        stack.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
-  return parsed.data;
+  return false;
+}
+
+/**
+ * Validates a 2xx body; a contract break becomes ResponseValidationError with every issue. A body
+ * nested absurdly deep (which would blow the stack of whatever walks it next) or any error thrown
+ * while checking is a ResponseValidationError too, never a raw RangeError.
+ */
+export function validateResponse<S extends z.ZodType>(schema: S, response: HttpResponse, req: Pick<HttpRequest, 'method' | 'path'>): z.output<S> {
+  const init = { requestId: response.requestId, status: response.status, endpoint: `${req.method} ${req.path}` };
+  if (nestsDeeperThan(response.data, MAX_RESPONSE_DEPTH))
+    throw new ResponseValidationError([{ path: '', message: `body nests deeper than ${MAX_RESPONSE_DEPTH} levels` }], init);
+  let parsed: ReturnType<S['safeParse']>;
+  try {
+    parsed = schema.safeParse(response.data) as ReturnType<S['safeParse']>;
+  } catch (cause) {
+    throw new ResponseValidationError([{ path: '', message: 'body could not be checked' }], { ...init, cause });
+  }
+  if (!parsed.success) throw new ResponseValidationError(toIssues(parsed.error.issues), init);
+  return parsed.data as z.output<S>;
 }
 
 /** Hooks must never break a call. */

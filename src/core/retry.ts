@@ -79,42 +79,62 @@ export interface RetryRunOptions {
 }
 
 /**
- * Runs `attempt` under p-retry, the one retry owner. p-retry's own timers are zero: the delay is
- * computed here (Retry-After or backoff) and slept in `shouldRetry`, so it is abortable.
+ * Runs `attempt`, retrying under p-retry, the one retry owner. The first attempt runs bare: most
+ * calls succeed at once, and p-retry's per-call setup would be paid for nothing. Only after a
+ * first failure that may be retried does p-retry take over the remaining attempts. p-retry's own
+ * timers are zero: the delay is computed here (Retry-After or backoff) and slept in `shouldRetry`,
+ * so it is abortable.
  */
 export async function withRetries<T>(attempt: (attemptNumber: number) => Promise<T>, options: RetryRunOptions): Promise<T> {
   let upstreamFailures = 0;
   let rateLimitedRetries = 0;
   let transientRetries = 0;
-  return pRetry(attempt, {
-    retries: Math.max(0, options.maxRetries),
+  const signal = options.signal;
+  /** Decides on a failed attempt, and waits before the next one when it will be retried. */
+  const shouldRetry = async (error: Error, attemptNumber: number): Promise<boolean> => {
+    if (signal?.aborted) return false;
+    if (error instanceof UpstreamError) upstreamFailures++;
+    const decision = retryDecision(error, options.endpoint, upstreamFailures);
+    if (!decision.retry) return false;
+    let delayMs: number;
+    if (decision.kind === 'rate-limited') {
+      rateLimitedRetries++;
+      const asked = (error as RateLimitError).retryAfterMs;
+      delayMs =
+        asked !== undefined
+          ? Math.min(asked, options.maxRetryAfterMs)
+          : backoffDelay(rateLimitedRetries, Math.max(options.baseDelayMs, 1000), options.maxRetryAfterMs);
+    } else {
+      transientRetries++;
+      delayMs = backoffDelay(transientRetries, options.baseDelayMs, options.maxDelayMs);
+    }
+    options.onRetry({ error, attempt: attemptNumber, delayMs, kind: decision.kind });
+    await sleep(delayMs, signal);
+    return true;
+  };
+  const settle = (error: unknown): never => {
+    if (signal?.aborted && !(error instanceof FarewayError)) throw signal.reason;
+    throw error;
+  };
+
+  const retries = Math.max(0, options.maxRetries);
+  try {
+    signal?.throwIfAborted();
+    const result = await attempt(1);
+    signal?.throwIfAborted();
+    return result;
+  } catch (first) {
+    // As p-retry would: a non-Error is not retried (nor is anything but Fareway's classes: retryDecision).
+    if (retries === 0 || !(first instanceof Error) || signal?.aborted) return settle(first);
+    const again = await shouldRetry(first, 1).catch(settle);
+    if (!again) return settle(first);
+  }
+  return pRetry((n) => attempt(n + 1), {
+    retries: retries - 1,
     minTimeout: 0,
     maxTimeout: 0,
     factor: 1,
-    signal: options.signal,
-    shouldRetry: async ({ error, attemptNumber }) => {
-      if (options.signal?.aborted) return false;
-      if (error instanceof UpstreamError) upstreamFailures++;
-      const decision = retryDecision(error, options.endpoint, upstreamFailures);
-      if (!decision.retry) return false;
-      let delayMs: number;
-      if (decision.kind === 'rate-limited') {
-        rateLimitedRetries++;
-        const asked = (error as RateLimitError).retryAfterMs;
-        delayMs =
-          asked !== undefined
-            ? Math.min(asked, options.maxRetryAfterMs)
-            : backoffDelay(rateLimitedRetries, Math.max(options.baseDelayMs, 1000), options.maxRetryAfterMs);
-      } else {
-        transientRetries++;
-        delayMs = backoffDelay(transientRetries, options.baseDelayMs, options.maxDelayMs);
-      }
-      options.onRetry({ error, attempt: attemptNumber, delayMs, kind: decision.kind });
-      await sleep(delayMs, options.signal);
-      return true;
-    },
-  }).catch((error: unknown) => {
-    if (options.signal?.aborted && !(error instanceof FarewayError)) throw options.signal.reason;
-    throw error;
-  });
+    signal,
+    shouldRetry: ({ error, attemptNumber }) => shouldRetry(error, attemptNumber + 1),
+  }).catch(settle);
 }

@@ -1,8 +1,11 @@
-import ky, { TimeoutError } from 'ky';
-import { APIConnectionError, APIError, APITimeoutError, ResponseValidationError } from '../errors.js';
+import ky from 'ky';
+import { APIError, ResponseValidationError } from '../errors.js';
 import { ErrorEnvelopeSchema } from '../schemas/envelope.js';
 import { VERSION } from '../version.js';
-import type { Endpoint } from './options.js';
+import { BodyTooLargeError, raceAbort, readBody } from './body.js';
+import { connectionError, markNotSent, timeoutError, type FailureContext } from './failure.js';
+import { DEFAULTS, type Endpoint } from './options.js';
+import { answered, MARKER_HEADER, unwatch, watch, type WireWatch } from './wire-events.js';
 
 /** One HTTP call as the resources describe it. */
 export interface HttpRequest {
@@ -25,7 +28,8 @@ export interface HttpResponse {
   data: unknown;
   status: number;
   requestId: string | undefined;
-  headers: Record<string, string>;
+  /** Lower-cased response headers (built on first read). */
+  readonly headers: Record<string, string>;
   /** `performance.now()` when the response arrived, for deadlines. */
   receivedAt: number;
 }
@@ -36,15 +40,25 @@ export interface TransportConfig {
   apiKey: string;
   fetch?: typeof fetch;
   defaultHeaders: Record<string, string>;
+  /** Largest response body read, in bytes. @default DEFAULTS.maxResponseBytes */
+  maxResponseBytes?: number;
 }
 
 export interface SendOptions {
+  /** Per-attempt timeout in ms: bounds the whole exchange, response body included. */
   timeout: number;
   signal?: AbortSignal | undefined;
   headers?: Record<string, string> | undefined;
+  /** `performance.now()` when this request's headers were written to the socket (global fetch only). */
+  onSent?: ((at: number) => void) | undefined;
+  /** `performance.now()` when the response headers arrived, whatever the status. */
+  onAnswered?: ((at: number) => void) | undefined;
 }
 
 const USER_AGENT = `fareway/${VERSION} node/${typeof process !== 'undefined' ? process.version : 'unknown'}`;
+
+/** Headers only the transport sets: no default or per-call header can replace them. */
+const PROTECTED = new Set(['authorization', 'content-type', 'accept', 'content-length', 'host', MARKER_HEADER]);
 
 /** Builds `base + path + ?query`, keeping any path prefix of the base URL. */
 export function buildUrl(baseUrl: string, path: string, query?: HttpRequest['query']): string {
@@ -58,31 +72,77 @@ export function buildUrl(baseUrl: string, path: string, query?: HttpRequest['que
   return url;
 }
 
+/** Copies `from` into `into`, dropping the protected names (any case). */
+function addHeaders(into: Record<string, string>, from: Record<string, string> | undefined): void {
+  if (!from) return;
+  for (const name of Object.keys(from)) {
+    if (!PROTECTED.has(name.toLowerCase())) into[name] = from[name] as string;
+  }
+}
+
+/** A 2xx answer; `headers` is built on first read (iterating undici's headers sorts them). */
+class WireResponse implements HttpResponse {
+  #raw: Headers;
+  #headers: Record<string, string> | undefined;
+  constructor(
+    readonly data: unknown,
+    readonly status: number,
+    readonly requestId: string | undefined,
+    raw: Headers,
+    readonly receivedAt: number,
+  ) {
+    this.#raw = raw;
+  }
+  get headers(): Record<string, string> {
+    return (this.#headers ??= headersOf(this.#raw));
+  }
+}
+
 /** Lower-cased response headers as a plain object. */
-function headersOf(response: Response): Record<string, string> {
+function headersOf(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
-  response.headers.forEach((value, key) => {
+  headers.forEach((value, key) => {
     out[key.toLowerCase()] = value;
   });
   return out;
 }
 
+/** Marks "timed out" on the attempt's AbortController, distinct from any caller's reason. */
+class AttemptTimeout extends Error {
+  override name = 'AttemptTimeout';
+}
+
 /**
- * The HTTP edge (ky). Translates ky and fetch into Fareway's types: nothing from ky leaves this
- * file. ky's own retry is off; timeouts and aborts become typed errors; non-2xx become APIError
+ * The HTTP edge. Global `fetch` is called directly with a string URL, a plain headers object and a
+ * string body (ky's `Request` would be cloned by undici, and its options merged, on every call);
+ * a custom `fetch` goes through ky, which hands it a standard `Request`. Either way one
+ * AbortController and one timer per attempt bound headers and body together, and nothing from ky
+ * or undici leaves this file: failures become Fareway's typed errors, non-2xx become APIError
  * subclasses whatever the body looks like.
  */
 export class Transport {
   readonly #config: TransportConfig;
-  readonly #ky: typeof ky;
+  readonly #base: string;
+  readonly #host: string;
+  readonly #maxBytes: number;
+  readonly #staticHeaders: Record<string, string>;
+  readonly #ky: typeof ky | undefined;
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    this.#ky = ky.create({
-      retry: 0,
-      throwHttpErrors: false,
-      ...(config.fetch ? { fetch: config.fetch } : {}),
-    });
+    this.#base = config.baseUrl.replace(/\/+$/, '');
+    let host = config.baseUrl;
+    try {
+      host = new URL(config.baseUrl).host;
+    } catch {
+      // An unparsable base URL fails at the first call with a connection error naming it.
+    }
+    this.#host = host;
+    this.#maxBytes = config.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
+    this.#staticHeaders = { 'user-agent': USER_AGENT };
+    addHeaders(this.#staticHeaders, config.defaultHeaders);
+    this.#staticHeaders.accept = 'application/json';
+    this.#ky = config.fetch ? ky.create({ retry: 0, throwHttpErrors: false, timeout: false, fetch: config.fetch }) : undefined;
   }
 
   get baseUrl(): string {
@@ -90,60 +150,93 @@ export class Transport {
   }
 
   async send(req: HttpRequest, options: SendOptions): Promise<HttpResponse> {
-    const url = buildUrl(this.#config.baseUrl, req.path, req.query);
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': USER_AGENT,
-      ...this.#config.defaultHeaders,
-      ...options.headers,
-    };
-    for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
+    const ctx: FailureContext = { method: req.method, path: req.path, host: this.#host, sent: false };
+    const userSignal = options.signal;
+    if (userSignal?.aborted) throw markNotSent(abortReason(userSignal));
+
+    const url = req.query ? buildUrl(this.#base, req.path, req.query) : this.#base + req.path;
+    const headers: Record<string, string> = { ...this.#staticHeaders };
+    addHeaders(headers, options.headers);
     if (req.auth) headers.authorization = `Api-Key ${this.#config.apiKey}`;
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      body = JSON.stringify(req.body);
+      headers['content-type'] = 'application/json';
+    }
+    let wire: { marker: string; watch: WireWatch } | undefined;
+    if (options.onSent || options.onAnswered) {
+      wire = watch(options.onSent, options.onAnswered);
+      headers[MARKER_HEADER] = wire.marker;
+    }
 
-    let response: Response;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), options.timeout);
+    const onUserAbort = () => controller.abort(userSignal?.reason);
+    userSignal?.addEventListener('abort', onUserAbort, { once: true });
+    let phase: 'headers' | 'body' = 'headers';
     try {
-      response = await this.#ky(url, {
-        method: req.method,
-        headers,
-        timeout: options.timeout,
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(req.body !== undefined ? { json: req.body } : {}),
-      });
+      const init: RequestInit = { method: req.method, headers, signal };
+      if (body !== undefined) init.body = body;
+      // A custom fetch may ignore the signal: race it, so the timeout holds whatever it does.
+      const response = this.#ky ? await raceAbort(this.#ky(url, init), signal) : await fetch(url, init);
+      const receivedAt = performance.now();
+      if (wire) answered(wire.watch, receivedAt);
+      phase = 'body';
+      ctx.status = response.status;
+      const requestId = response.headers.get('x-request-id') ?? undefined;
+      ctx.requestId = requestId;
+      const text = await readBody(response, signal, this.#maxBytes, this.#ky === undefined);
+      if (!response.ok) throw errorFromResponse(response.status, text, headersOf(response.headers), requestId, req.context);
+      return new WireResponse(parseBody(text, response.status, requestId, req), response.status, requestId, response.headers, receivedAt);
     } catch (error) {
-      throw translateFailure(error, options.signal, req);
+      if (wire?.watch.sent) ctx.sent = true;
+      throw this.#translate(error, signal, userSignal, ctx, options.timeout, phase);
+    } finally {
+      clearTimeout(timer);
+      userSignal?.removeEventListener('abort', onUserAbort);
+      if (wire) unwatch(wire.marker);
     }
-    const receivedAt = performance.now();
-    const responseHeaders = headersOf(response);
-    const requestId = responseHeaders['x-request-id'];
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      // The body was cut off mid-stream: the connection dropped after the status line.
-      throw translateFailure(error, options.signal, req, requestId);
-    }
+  }
 
-    if (!response.ok) throw errorFromResponse(response.status, text, responseHeaders, requestId, req.context);
-
-    let data: unknown;
-    try {
-      data = text === '' ? undefined : JSON.parse(text);
-    } catch (cause) {
-      throw new ResponseValidationError([{ path: '', message: 'body is not valid JSON' }], {
-        requestId,
-        status: response.status,
-        endpoint: `${req.method} ${req.path}`,
-        cause,
+  #translate(
+    error: unknown,
+    signal: AbortSignal,
+    userSignal: AbortSignal | undefined,
+    ctx: FailureContext,
+    timeoutMs: number,
+    phase: 'headers' | 'body',
+  ): unknown {
+    if (error instanceof APIError || error instanceof ResponseValidationError) return error;
+    if (userSignal?.aborted) return abortReason(userSignal);
+    if (signal.reason instanceof AttemptTimeout) return timeoutError(ctx, timeoutMs, phase);
+    if (error instanceof BodyTooLargeError) {
+      return new ResponseValidationError([{ path: '', message: error.message }], {
+        requestId: ctx.requestId,
+        ...(ctx.status !== undefined ? { status: ctx.status } : {}),
+        endpoint: `${ctx.method} ${ctx.path}`,
       });
     }
-    if (data === undefined) {
-      throw new ResponseValidationError([{ path: '', message: 'body is empty' }], {
-        requestId,
-        status: response.status,
-        endpoint: `${req.method} ${req.path}`,
-      });
-    }
-    return { data, status: response.status, requestId, headers: responseHeaders, receivedAt };
+    const out = connectionError(error, ctx);
+    // A header fetch refuses to build is refused before any connection is made.
+    if (phase === 'headers' && error instanceof TypeError && error.message !== 'fetch failed') markNotSent(out);
+    return out;
+  }
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** A 2xx body must be JSON. */
+function parseBody(text: string, status: number, requestId: string | undefined, req: HttpRequest): unknown {
+  const endpoint = `${req.method} ${req.path}`;
+  if (text === '') throw new ResponseValidationError([{ path: '', message: 'body is empty' }], { requestId, status, endpoint });
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new ResponseValidationError([{ path: '', message: 'body is not valid JSON' }], { requestId, status, endpoint, cause });
   }
 }
 
@@ -172,37 +265,4 @@ export function errorFromResponse(
     details = [text === '' ? 'Empty response body' : `The error body was not JSON${type ? ` (${type})` : ''}`];
   }
   return APIError.generate({ status, requestId, details, headers, body, context: context ?? {} });
-}
-
-function translateFailure(
-  error: unknown,
-  signal: AbortSignal | undefined,
-  req: HttpRequest,
-  requestId?: string,
-): Error {
-  if (signal?.aborted) {
-    const reason: unknown = signal.reason;
-    return reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError');
-  }
-  if (error instanceof TimeoutError) {
-    return new APITimeoutError(`${req.method} ${req.path} timed out`, { cause: stripRequest(error) });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new APIConnectionError(`${req.method} ${req.path} failed: ${message}`, {
-    cause: stripRequest(error),
-    ...(requestId ? { requestId } : {}),
-  });
-}
-
-/**
- * ky's errors hold the Request, whose headers hold the key. Keep only name, message and cause so
- * that no error Fareway throws can serialise the key.
- */
-function stripRequest(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const copy = new Error(error.message, error.cause === undefined ? undefined : { cause: stripRequest(error.cause) });
-  copy.name = error.name;
-  const code = (error as { code?: unknown }).code;
-  if (code !== undefined) (copy as { code?: unknown }).code = code;
-  return copy;
 }
