@@ -4,6 +4,7 @@ import type { ClientContext } from './core/context.js';
 import { Registry } from './core/registry.js';
 import { Requester } from './core/request.js';
 import { Transport } from './core/transport.js';
+import { markClosed } from './core/call-options.js';
 import { ConfigurationError, RateLimitQueueFullError } from './errors.js';
 import { bookFlight, type BookFlightParams, type BookFlightResult } from './flow.js';
 import { Airports } from './resources/airports.js';
@@ -153,6 +154,7 @@ export class Fareway {
 
   /** Releases timers, caches and Redis connections. The client is unusable afterwards. */
   async close(): Promise<void> {
+    markClosed(this.#ctx);
     this.airports.clearCache();
     this.#ctx.registry.clear();
     await this.#limiter.close();
