@@ -138,6 +138,11 @@ export function prototypeKeyIssues(value: unknown, path: string, depth = 8, seen
   return issues;
 }
 
+function unique(issues: ValidationIssue[]): ValidationIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => !seen.has(`${i.path}\u0000${i.message}`) && seen.add(`${i.path}\u0000${i.message}`));
+}
+
 /** What a method adds to the standard guard. */
 export interface CallSpec {
   /** The method's own options beyond `timeout`, `signal`, `maxRetries`, `headers`. */
@@ -146,6 +151,11 @@ export interface CallSpec {
   objects?: Record<string, unknown>;
   /** Inputs checked for prototype keys at any depth (e.g. passengers sent with `skipPreflight`). */
   scan?: Record<string, unknown>;
+  /**
+   * A passenger list: its shape (closed keys, field formats) is checked here, before the
+   * booking is retrieved for the rest of the preflight, unless `options.skipPreflight` is true.
+   */
+  passengers?: unknown;
   /** Path of the options in issues. @default 'options' */
   path?: string;
 }
@@ -168,11 +178,13 @@ export function checkCall(ctx: object, options: unknown, spec: CallSpec = {}): v
       if (value === null || typeof value !== 'object') issues.push({ path: name, message: `must be an object (got ${value === null ? 'null' : typeof value})` });
     issues.push(...optionIssues(options, spec.extra, path));
     for (const [name, value] of Object.entries(spec.scan ?? {})) issues.push(...prototypeKeyIssues(value, name));
+    if ('passengers' in spec && (options as { skipPreflight?: unknown } | undefined)?.skipPreflight !== true)
+      issues.push(...passengerShapeIssues(spec.passengers));
   } catch {
     // A getter or a proxy that throws: the input cannot be read, so it cannot be used.
     issues = [{ path, message: 'could not be read (a getter or proxy threw)' }];
   }
-  if (issues.length) throw new RequestValidationError(issues, 'Invalid call');
+  if (issues.length) throw new RequestValidationError(unique(issues), 'Invalid call');
   const signal = (options as { signal?: AbortSignal } | undefined)?.signal;
   if (signal?.aborted) throw signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }

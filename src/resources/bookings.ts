@@ -111,7 +111,7 @@ export class Bookings {
    * a RequestValidationError, and nothing is sent.
    */
   async savePassengers(booking: BookingRef, passengers: PassengerInput[], options: SavePassengersOptions = {}): Promise<SavedPassengers> {
-    checkCall(this.ctx, options, { extra: SAVE_PASSENGERS_OPTIONS, scan: { passengers } });
+    checkCall(this.ctx, options, { extra: SAVE_PASSENGERS_OPTIONS, scan: { passengers }, passengers });
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
     let body: { passengers: unknown[] };
