@@ -28,7 +28,7 @@ const count = (_field: string) =>
 /**
  * A departure date-time not in the past. "Today" is the process's local date: the service reads
  * dates without a zone, and a partner's server normally runs in the zone its travellers book in
- * (see docs/search.md). Today itself is accepted, whatever the hour.
+ * (see docs/passengers.md, Dates). Today itself is accepted, whatever the hour.
  */
 const departureTime = dateTimeInput.superRefine((value, ctx) => {
   const today = format(new Date(), 'yyyy-MM-dd');
