@@ -184,7 +184,7 @@ export function checkCall(ctx: object, options: unknown, spec: CallSpec = {}): v
     // A getter or a proxy that throws: the input cannot be read, so it cannot be used.
     issues = [{ path, message: 'could not be read (a getter or proxy threw)' }];
   }
-  if (issues.length) throw new RequestValidationError(unique(issues), 'Invalid call');
+  if (issues.length) throw new RequestValidationError(unique(issues), issues.every((i) => i.path.startsWith(path)) ? 'Invalid call options' : 'Invalid call');
   const signal = (options as { signal?: AbortSignal } | undefined)?.signal;
   if (signal?.aborted) throw signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
