@@ -27,9 +27,12 @@ export const TraceIdSchema = z
 
 const NOT_CALENDAR = 'is not a calendar date';
 
-/** The problem with a `YYYY-MM-DD…` string's date part, or undefined when it is a real day. */
+/**
+ * The problem with a `YYYY-MM-DD…` string's date part, or undefined when it is a real day. The
+ * value is not echoed: it may be a passenger's date of birth, and errors end up in logs.
+ */
 function calendarProblem(m: RegExpExecArray): string | undefined {
-  return isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) ? undefined : `${NOT_CALENDAR} (${m[1]}-${m[2]}-${m[3]})`;
+  return isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) ? undefined : NOT_CALENDAR;
 }
 
 /**

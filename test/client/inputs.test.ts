@@ -24,7 +24,7 @@ describe('search input rules (nothing is sent on bad input)', () => {
     [{ adult_count: 1, infant_count: 2 }, 'infant_count: must not exceed adult_count'],
     [{ origin: 'DELHI' }, 'origin: must be a 3-letter IATA code'],
     [{ destination: 'DEL' }, 'destination: must differ from origin'],
-    [{ preferred_departure_time: '2031-02-30' }, 'preferred_departure_time: is not a calendar date (2031-02-30)'],
+    [{ preferred_departure_time: '2031-02-30' }, 'preferred_departure_time: is not a calendar date'],
     [{ preferred_departure_time: '2031-02-28T24:00:00' }, 'preferred_departure_time: is not a real time of day'],
     [{ preferred_departure_time: inDays(-2) }, `preferred_departure_time: is in the past (${inDays(-2)}; today is`],
     [{ preferred_departure_time: '01/12/2026' }, 'preferred_departure_time'],

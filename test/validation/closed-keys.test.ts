@@ -52,10 +52,10 @@ describe('passengers and SSR items are closed objects', () => {
 
 describe('dates that are not on the calendar', () => {
   it.each([
-    ['dob', '1987-02-29', 'passengers[1].dob: is not a calendar date (1987-02-29)'],
+    ['dob', '1987-02-29', 'passengers[1].dob: is not a calendar date'],
     ['dob', '14/03/1985', 'passengers[1].dob: must be a Date or YYYY-MM-DD'],
-    ['passport_expiry', '2031-04-31', 'passengers[1].passport_expiry: is not a calendar date (2031-04-31)'],
-    ['passport_issue_date', '2025-13-01', 'passengers[1].passport_issue_date: is not a calendar date (2025-13-01)'],
+    ['passport_expiry', '2031-04-31', 'passengers[1].passport_expiry: is not a calendar date'],
+    ['passport_issue_date', '2025-13-01', 'passengers[1].passport_issue_date: is not a calendar date'],
   ])('%s %s', (field, value, expected) => {
     expect(issuesOf([lead(), adult2({ [field]: value }), child()])).toContain(expected);
   });

@@ -44,7 +44,7 @@ describe('guards that run before anything is sent (against the sandbox)', () => 
       .bookFlight({ selection: results.select(results.outbound[0]!), passengers, requestOptions: { timeout: 0 } })
       .catch((e: unknown) => e)) as RequestValidationError;
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect(error.details).toEqual(['requestOptions.timeout: must be a finite number > 0 (milliseconds, at most 2147483647)', 'passengers[0].dob: is not a calendar date (1980-02-30)']);
+    expect(error.details).toEqual(['requestOptions.timeout: must be a finite number > 0 (milliseconds, at most 2147483647)', 'passengers[0].dob: is not a calendar date']);
     expect(sbx.control.requests()).toHaveLength(0);
   });
 

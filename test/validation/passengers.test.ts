@@ -56,7 +56,7 @@ const cases: Case[] = [
     valid: domesticList(),
     invalid: [lead(), adult2({ dob: '1987-02-30' }), child()],
     path: 'passengers[1].dob',
-    message: /^is not a calendar date \(1987-02-30\)$/,
+    message: /^is not a calendar date$/,
   },
   {
     rule: '1 shape: email format',
