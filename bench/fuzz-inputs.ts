@@ -38,7 +38,19 @@ export interface InputFuzzCounts {
 
 /** Request body keys the SDK may send, by path. */
 const BODY_KEYS: Record<string, readonly string[]> = {
-  '/v1/flights/search/': ['direct_flight', 'adult_count', 'child_count', 'infant_count', 'flight_cabin_class', 'journey_type', 'preferred_departure_time', 'preferred_return_departure_time', 'origin', 'destination', 'source'],
+  '/v1/flights/search/': [
+    'direct_flight',
+    'adult_count',
+    'child_count',
+    'infant_count',
+    'flight_cabin_class',
+    'journey_type',
+    'preferred_departure_time',
+    'preferred_return_departure_time',
+    'origin',
+    'destination',
+    'source',
+  ],
   '/v1/flights/fare-rules/': ['trace_id', 'result_index'],
   '/v1/flights/booking/': ['trace_id', 'result_indices'],
 };
@@ -59,7 +71,11 @@ function unknownKeys(path: string, body: unknown): string[] {
   if (body === null || typeof body !== 'object') return [];
   if (path.endsWith('/passengers/')) {
     const list = (body as { passengers?: unknown }).passengers;
-    return Array.isArray(list) ? list.flatMap((p) => (p && typeof p === 'object' ? Object.keys(p).filter((k) => !isAllowedPassengerKey(k)) : [])) : [];
+    return Array.isArray(list)
+      ? list.flatMap((p) =>
+          p && typeof p === 'object' ? Object.keys(p).filter((k) => !isAllowedPassengerKey(k)) : [],
+        )
+      : [];
   }
   const known = BODY_KEYS[path];
   return known ? Object.keys(body).filter((k) => !known.includes(k)) : [];
@@ -75,7 +91,9 @@ function describe(value: unknown): string {
 }
 
 /** Runs `cases` seeded bad calls and returns the counts. */
-export async function runInputFuzz(options: { cases?: number; seed?: number; boundMs?: number } = {}): Promise<InputFuzzCounts> {
+export async function runInputFuzz(
+  options: { cases?: number; seed?: number; boundMs?: number } = {},
+): Promise<InputFuzzCounts> {
   const cases = options.cases ?? 10_000;
   const seed = options.seed ?? 20261123;
   const boundMs = options.boundMs ?? 5_000;
@@ -88,20 +106,46 @@ export async function runInputFuzz(options: { cases?: number; seed?: number; bou
     bodies.push({ path: new URL(request.url).pathname, text: await request.clone().text() });
     return (await getResponse(sandbox.handlers, request)) ?? new Response('no handler', { status: 404 });
   };
-  const fareway = new Fareway({ apiKey: sandbox.apiKey, baseUrl: 'https://sandbox.fareway.test', fetch: countingFetch, logger: null, rateLimits: false, maxRetries: 0 });
+  const fareway = new Fareway({
+    apiKey: sandbox.apiKey,
+    baseUrl: 'https://sandbox.fareway.test',
+    fetch: countingFetch,
+    logger: null,
+    rateLimits: false,
+    maxRetries: 0,
+  });
 
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', onUnhandled);
   const started = performance.now();
-  const counts: InputFuzzCounts = { cases, seed, crashes: 0, hangs: 0, escapes: 0, wireUnknownKeys: 0, wirePrototypeKeys: 0, unhandledRejections: 0, setupRequests: 0, byMethod: {}, examples: [], elapsedMs: 0 };
+  const counts: InputFuzzCounts = {
+    cases,
+    seed,
+    crashes: 0,
+    hangs: 0,
+    escapes: 0,
+    wireUnknownKeys: 0,
+    wirePrototypeKeys: 0,
+    unhandledRejections: 0,
+    setupRequests: 0,
+    byMethod: {},
+    examples: [],
+    elapsedMs: 0,
+  };
   const example = (kind: string, label: string, what: string) => {
-    if (counts.examples.filter((e) => e.startsWith(kind)).length < 10) counts.examples.push(`${kind} ${label}: ${what}`);
+    if (counts.examples.filter((e) => e.startsWith(kind)).length < 10)
+      counts.examples.push(`${kind} ${label}: ${what}`);
   };
 
   try {
     const departure = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const searchParams = { origin: 'DEL', destination: 'BOM', preferred_departure_time: departure, adult_count: 1 };
+    const searchParams = {
+      origin: 'DEL',
+      destination: 'BOM',
+      preferred_departure_time: departure,
+      adult_count: 1,
+    };
     const results = await fareway.flights.search(searchParams);
     const selection = results.select(results.outbound[0]!);
     const created = await fareway.bookings.create(selection);
@@ -114,7 +158,21 @@ export async function runInputFuzz(options: { cases?: number; seed?: number; bou
       bookingId: created.booking_id,
       booking,
       passengers: [
-        { title: 'Ms', first_name: 'Asha', last_name: 'Rao', gender: 'female', pax_type: 'adult', dob: '1980-04-12', is_lead: true, email: 'asha@example.com', contact_number: '9876543210', cell_country_code: '91', passport_number: 'P1000000', passport_expiry: '2035-01-01', nationality: 'IN' },
+        {
+          title: 'Ms',
+          first_name: 'Asha',
+          last_name: 'Rao',
+          gender: 'female',
+          pax_type: 'adult',
+          dob: '1980-04-12',
+          is_lead: true,
+          email: 'asha@example.com',
+          contact_number: '9876543210',
+          cell_country_code: '91',
+          passport_number: 'P1000000',
+          passport_expiry: '2035-01-01',
+          nationality: 'IN',
+        },
       ],
     };
     counts.setupRequests = requests;
@@ -140,7 +198,11 @@ export async function runInputFuzz(options: { cases?: number; seed?: number; bou
       } else if (call.expectReason !== undefined) {
         if (outcome.ok || outcome.error !== call.expectReason) {
           counts.crashes++;
-          example('crash', call.label, outcome.ok ? 'succeeded despite a pre-aborted signal' : describe(outcome.error));
+          example(
+            'crash',
+            call.label,
+            outcome.ok ? 'succeeded despite a pre-aborted signal' : describe(outcome.error),
+          );
         }
       } else if (outcome.ok) {
         counts.crashes++;
@@ -154,7 +216,14 @@ export async function runInputFuzz(options: { cases?: number; seed?: number; bou
       }
       if (requests > before) {
         counts.escapes += requests - before;
-        example('escape', call.label, bodies.slice(before).map((b) => b.path).join(', '));
+        example(
+          'escape',
+          call.label,
+          bodies
+            .slice(before)
+            .map((b) => b.path)
+            .join(', '),
+        );
       }
     }
     await new Promise((resolve) => setImmediate(resolve));
@@ -184,6 +253,12 @@ if (isMain(import.meta.url)) {
   const seed = Number(process.argv[3] ?? 20261123);
   const counts = await runInputFuzz({ cases, seed });
   console.log(JSON.stringify(counts, null, 2));
-  const bad = counts.crashes + counts.hangs + counts.escapes + counts.wireUnknownKeys + counts.wirePrototypeKeys + counts.unhandledRejections;
+  const bad =
+    counts.crashes +
+    counts.hangs +
+    counts.escapes +
+    counts.wireUnknownKeys +
+    counts.wirePrototypeKeys +
+    counts.unhandledRejections;
   process.exitCode = bad === 0 ? 0 : 1;
 }

@@ -59,7 +59,9 @@ export const BOOK_OPTIONS: Readonly<Record<string, OptionCheck>> = {
   acceptPriceChange: isBoolean,
   acknowledgeDuplicates: isBoolean,
   expectedFinalFare: (v) =>
-    typeof v === 'number' && Number.isFinite(v) && v >= 0 ? undefined : 'must be a finite amount >= 0 (the final_fare you agreed)',
+    typeof v === 'number' && Number.isFinite(v) && v >= 0
+      ? undefined
+      : 'must be a finite amount >= 0 (the final_fare you agreed)',
 };
 
 /** The extra options of `bookings.savePassengers`. */
@@ -70,8 +72,10 @@ const BASE_OPTIONS: Readonly<Record<string, OptionCheck>> = {
     typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= MAX_TIMEOUT_MS
       ? undefined
       : `must be a finite number > 0 (milliseconds, at most ${MAX_TIMEOUT_MS})`,
-  maxRetries: (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? undefined : 'must be a whole number >= 0'),
-  signal: (v) => (typeof AbortSignal !== 'undefined' && v instanceof AbortSignal ? undefined : 'must be an AbortSignal'),
+  maxRetries: (v) =>
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? undefined : 'must be a whole number >= 0',
+  signal: (v) =>
+    typeof AbortSignal !== 'undefined' && v instanceof AbortSignal ? undefined : 'must be an AbortSignal',
   headers: () => undefined, // checked name by name below
 };
 
@@ -89,17 +93,27 @@ function headerIssues(headers: unknown, path: string, issues: ValidationIssue[])
   for (const name of Object.keys(headers)) {
     const at = formatPath([name], path);
     const value = headers[name];
-    if (!TOKEN_RE.test(name)) issues.push({ path: at, message: 'is not a valid header name (RFC 7230 token)' });
+    if (!TOKEN_RE.test(name))
+      issues.push({ path: at, message: 'is not a valid header name (RFC 7230 token)' });
     else if (RESERVED_HEADERS.includes(name.toLowerCase()))
       issues.push({ path: at, message: 'is set by the SDK or the HTTP stack and cannot be overridden' });
     if (typeof value !== 'string') issues.push({ path: at, message: 'must be a string' });
-    else if (!FIELD_VALUE_RE.test(value)) issues.push({ path: at, message: 'is not a valid header value (no CR, LF, NUL or control characters)' });
-    else if (value.length > MAX_HEADER_VALUE) issues.push({ path: at, message: `is too long (at most ${MAX_HEADER_VALUE} characters)` });
+    else if (!FIELD_VALUE_RE.test(value))
+      issues.push({
+        path: at,
+        message: 'is not a valid header value (no CR, LF, NUL or control characters)',
+      });
+    else if (value.length > MAX_HEADER_VALUE)
+      issues.push({ path: at, message: `is too long (at most ${MAX_HEADER_VALUE} characters)` });
   }
 }
 
 /** Every problem with a per-call options object, with paths under `path`. */
-export function optionIssues(options: unknown, extra: Readonly<Record<string, OptionCheck>> = {}, path = 'options'): ValidationIssue[] {
+export function optionIssues(
+  options: unknown,
+  extra: Readonly<Record<string, OptionCheck>> = {},
+  path = 'options',
+): ValidationIssue[] {
   if (options === undefined) return [];
   const issues: ValidationIssue[] = [];
   if (!isPlainObject(options)) {
@@ -112,7 +126,8 @@ export function optionIssues(options: unknown, extra: Readonly<Record<string, Op
     const at = formatPath([key], path);
     const value = options[key];
     if (PROTOTYPE_KEYS.includes(key)) issues.push({ path: at, message: PROTOTYPE_KEY_MESSAGE });
-    else if (!Object.hasOwn(checks, key)) issues.push({ path: at, message: unknownKeyMessage(key, known, 'option') });
+    else if (!Object.hasOwn(checks, key))
+      issues.push({ path: at, message: unknownKeyMessage(key, known, 'option') });
     else if (value === undefined) continue;
     else if (key === 'headers') headerIssues(value, at, issues);
     else {
@@ -127,20 +142,33 @@ export function optionIssues(options: unknown, extra: Readonly<Record<string, Op
  * Own `__proto__`/`constructor`/`prototype` keys anywhere in `value` (plain data, bounded depth,
  * cycle-safe). Such keys must never reach the wire, even when the preflight is skipped.
  */
-export function prototypeKeyIssues(value: unknown, path: string, depth = 8, seen = new Set<object>()): ValidationIssue[] {
+export function prototypeKeyIssues(
+  value: unknown,
+  path: string,
+  depth = 8,
+  seen = new Set<object>(),
+): ValidationIssue[] {
   if (value === null || typeof value !== 'object' || depth < 0 || seen.has(value)) return [];
   seen.add(value);
   const issues: ValidationIssue[] = [];
   const keys = Array.isArray(value) ? [] : Object.keys(value);
-  for (const key of keys) if (PROTOTYPE_KEYS.includes(key)) issues.push({ path: formatPath([key], path), message: PROTOTYPE_KEY_MESSAGE });
-  const children = Array.isArray(value) ? value.slice(0, 1000).map((v, i) => [i, v] as const) : keys.map((k) => [k, (value as Record<string, unknown>)[k]] as const);
-  for (const [key, child] of children) if (!PROTOTYPE_KEYS.includes(String(key))) issues.push(...prototypeKeyIssues(child, formatPath([key], path), depth - 1, seen));
+  for (const key of keys)
+    if (PROTOTYPE_KEYS.includes(key))
+      issues.push({ path: formatPath([key], path), message: PROTOTYPE_KEY_MESSAGE });
+  const children = Array.isArray(value)
+    ? value.slice(0, 1000).map((v, i) => [i, v] as const)
+    : keys.map((k) => [k, (value as Record<string, unknown>)[k]] as const);
+  for (const [key, child] of children)
+    if (!PROTOTYPE_KEYS.includes(String(key)))
+      issues.push(...prototypeKeyIssues(child, formatPath([key], path), depth - 1, seen));
   return issues;
 }
 
 function unique(issues: ValidationIssue[]): ValidationIssue[] {
   const seen = new Set<string>();
-  return issues.filter((i) => !seen.has(`${i.path}\u0000${i.message}`) && seen.add(`${i.path}\u0000${i.message}`));
+  return issues.filter(
+    (i) => !seen.has(`${i.path}\u0000${i.message}`) && seen.add(`${i.path}\u0000${i.message}`),
+  );
 }
 
 /** What a method adds to the standard guard. */
@@ -175,16 +203,25 @@ export function checkCall(ctx: object, options: unknown, spec: CallSpec = {}): v
   try {
     issues = [];
     for (const [name, value] of Object.entries(spec.objects ?? {}))
-      if (value === null || typeof value !== 'object') issues.push({ path: name, message: `must be an object (got ${value === null ? 'null' : typeof value})` });
+      if (value === null || typeof value !== 'object')
+        issues.push({
+          path: name,
+          message: `must be an object (got ${value === null ? 'null' : typeof value})`,
+        });
     issues.push(...optionIssues(options, spec.extra, path));
-    for (const [name, value] of Object.entries(spec.scan ?? {})) issues.push(...prototypeKeyIssues(value, name));
+    for (const [name, value] of Object.entries(spec.scan ?? {}))
+      issues.push(...prototypeKeyIssues(value, name));
     if ('passengers' in spec && (options as { skipPreflight?: unknown } | undefined)?.skipPreflight !== true)
       issues.push(...passengerShapeIssues(spec.passengers));
   } catch {
     // A getter or a proxy that throws: the input cannot be read, so it cannot be used.
     issues = [{ path, message: 'could not be read (a getter or proxy threw)' }];
   }
-  if (issues.length) throw new RequestValidationError(unique(issues), issues.every((i) => i.path.startsWith(path)) ? 'Invalid call options' : 'Invalid call');
+  if (issues.length)
+    throw new RequestValidationError(
+      unique(issues),
+      issues.every((i) => i.path.startsWith(path)) ? 'Invalid call options' : 'Invalid call',
+    );
   const signal = (options as { signal?: AbortSignal } | undefined)?.signal;
   if (signal?.aborted) throw signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
@@ -205,13 +242,19 @@ export function checkFlowCall(ctx: object, params: unknown): void {
     } else {
       for (const key of Object.keys(params)) {
         if (PROTOTYPE_KEYS.includes(key)) issues.push({ path: key, message: PROTOTYPE_KEY_MESSAGE });
-        else if (!FLOW_KEYS.includes(key)) issues.push({ path: formatPath([key]), message: unknownKeyMessage(key, FLOW_KEYS, 'parameter') });
+        else if (!FLOW_KEYS.includes(key))
+          issues.push({ path: formatPath([key]), message: unknownKeyMessage(key, FLOW_KEYS, 'parameter') });
       }
       if (params['selection'] === null || typeof params['selection'] !== 'object')
-        issues.push({ path: 'selection', message: 'is required: results.select(...) or { trace_id, result_indices }' });
-      if (params['reprice'] !== undefined && typeof params['reprice'] !== 'boolean') issues.push({ path: 'reprice', message: 'must be true or false' });
+        issues.push({
+          path: 'selection',
+          message: 'is required: results.select(...) or { trace_id, result_indices }',
+        });
+      if (params['reprice'] !== undefined && typeof params['reprice'] !== 'boolean')
+        issues.push({ path: 'reprice', message: 'must be true or false' });
       for (const hook of ['onPriceChange', 'onDuplicates'])
-        if (params[hook] !== undefined && typeof params[hook] !== 'function') issues.push({ path: hook, message: 'must be a function' });
+        if (params[hook] !== undefined && typeof params[hook] !== 'function')
+          issues.push({ path: hook, message: 'must be a function' });
       issues.push(...optionIssues(params['requestOptions'], {}, 'requestOptions'));
       issues.push(...passengerShapeIssues(params['passengers']));
     }

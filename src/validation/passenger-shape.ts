@@ -1,5 +1,11 @@
 import type { ValidationIssue } from '../errors.js';
-import { isAllowedPassengerKey, PASSENGER_FIELDS, PAX_TYPES, PassengerSchema, type Passenger } from '../schemas/passenger.js';
+import {
+  isAllowedPassengerKey,
+  PASSENGER_FIELDS,
+  PAX_TYPES,
+  PassengerSchema,
+  type Passenger,
+} from '../schemas/passenger.js';
 import { fromZodIssue, Report } from './issues.js';
 import { safeString, snapshot } from './sanitize.js';
 import { unknownKeyMessage } from './suggest.js';
@@ -18,7 +24,10 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
  * accepted; prototype keys are refused) and each field of its own type and format. Returns the
  * wire form and a view of each passenger, or undefined when the list itself is unusable.
  */
-export function readPassengers(input: unknown, report: Report): { parsed: Passenger[]; views: PaxView[] } | undefined {
+export function readPassengers(
+  input: unknown,
+  report: Report,
+): { parsed: Passenger[]; views: PaxView[] } | undefined {
   const data = snapshot(input, ['passengers'], report.issues);
   if (!Array.isArray(data)) {
     if (data !== undefined || report.issues.length === 0)
@@ -46,7 +55,8 @@ export function readPassengers(input: unknown, report: Report): { parsed: Passen
       return;
     }
     for (const key of Object.keys(raw))
-      if (!isAllowedPassengerKey(key)) report.add(['passengers', i, key], unknownKeyMessage(key, PASSENGER_FIELDS));
+      if (!isAllowedPassengerKey(key))
+        report.add(['passengers', i, key], unknownKeyMessage(key, PASSENGER_FIELDS));
     const r = PassengerSchema.safeParse(raw);
     if (r.success) parsed.push(r.data);
     else

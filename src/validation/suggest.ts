@@ -52,4 +52,5 @@ export function unknownKeyMessage(key: string, known: readonly string[], what = 
 export const PROTOTYPE_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
 /** The issue message for a prototype key. */
-export const PROTOTYPE_KEY_MESSAGE = 'is a prototype key (e.g. from JSON.parse); it is never sent — remove it';
+export const PROTOTYPE_KEY_MESSAGE =
+  'is a prototype key (e.g. from JSON.parse); it is never sent — remove it';

@@ -6,9 +6,18 @@ describe('input fuzz (fast subset of bench/fuzz-inputs.ts)', () => {
     const counts = await runInputFuzz({ cases: 400, seed: 424242 });
     // The harness itself works: the valid setup went through the counting fetch, every method was tried.
     expect(counts.setupRequests).toBe(3);
-    expect(Object.keys(counts.byMethod).sort()).toEqual(
-      ['autocomplete', 'book', 'bookFlight', 'create', 'fareRules', 'list', 'reprice', 'retrieve', 'savePassengers', 'search'],
-    );
+    expect(Object.keys(counts.byMethod).sort()).toEqual([
+      'autocomplete',
+      'book',
+      'bookFlight',
+      'create',
+      'fareRules',
+      'list',
+      'reprice',
+      'retrieve',
+      'savePassengers',
+      'search',
+    ]);
     expect(counts.examples).toEqual([]);
     expect({
       crashes: counts.crashes,
@@ -17,6 +26,13 @@ describe('input fuzz (fast subset of bench/fuzz-inputs.ts)', () => {
       wireUnknownKeys: counts.wireUnknownKeys,
       wirePrototypeKeys: counts.wirePrototypeKeys,
       unhandledRejections: counts.unhandledRejections,
-    }).toEqual({ crashes: 0, hangs: 0, escapes: 0, wireUnknownKeys: 0, wirePrototypeKeys: 0, unhandledRejections: 0 });
+    }).toEqual({
+      crashes: 0,
+      hangs: 0,
+      escapes: 0,
+      wireUnknownKeys: 0,
+      wirePrototypeKeys: 0,
+      unhandledRejections: 0,
+    });
   });
 });

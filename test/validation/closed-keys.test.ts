@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { validatePassengers } from '../../src/index.js';
 import { adult2, child, domesticB, domesticList, GST, lead } from './fixtures.js';
 
-const issuesOf = (list: unknown) => validatePassengers(list, domesticB).issues.map((i) => `${i.path}: ${i.message}`);
+const issuesOf = (list: unknown) =>
+  validatePassengers(list, domesticB).issues.map((i) => `${i.path}: ${i.message}`);
 
 describe('passengers and SSR items are closed objects', () => {
   it('the valid list passes (the baseline of every case below)', () => {
@@ -19,7 +20,10 @@ describe('passengers and SSR items are closed objects', () => {
   });
 
   it('keeps the open gst_company_* family (lead only, as GST data)', () => {
-    const result = validatePassengers([lead({ ...GST, gst_company_state: 'MH' }), adult2(), child()], domesticB);
+    const result = validatePassengers(
+      [lead({ ...GST, gst_company_state: 'MH' }), adult2(), child()],
+      domesticB,
+    );
     expect(result.issues).toEqual([]);
     expect(result.passengers[0]).toMatchObject({ gst_company_state: 'MH' });
   });
@@ -34,7 +38,10 @@ describe('passengers and SSR items are closed objects', () => {
 
   it('never lets an own __proto__ key (from JSON.parse) smuggle fields onto the wire', () => {
     const sneaky = JSON.parse(
-      JSON.stringify({ ...adult2() }).replace(/^\{/, '{"__proto__": {"is_lead": true, "email": "x@example.com"},'),
+      JSON.stringify({ ...adult2() }).replace(
+        /^\{/,
+        '{"__proto__": {"is_lead": true, "email": "x@example.com"},',
+      ),
     ) as Record<string, unknown>;
     expect(Object.keys(sneaky)).toContain('__proto__');
     const result = validatePassengers([lead(), sneaky, child()], domesticB);
@@ -46,7 +53,10 @@ describe('passengers and SSR items are closed objects', () => {
   it.each(['constructor', 'prototype'])('refuses an own %s key too, nested or not', (key) => {
     const ssr = { seat: [{ code: 'SEAT', origin: 'DEL', destination: 'BOM', seat: '12A', [key]: {} }] };
     const result = validatePassengers([lead({ [key]: {} }), adult2({ ssr } as never), child()], domesticB);
-    expect(result.issues.map((i) => i.path)).toEqual([`passengers[0].${key}`, `passengers[1].ssr.seat[0].${key}`]);
+    expect(result.issues.map((i) => i.path)).toEqual([
+      `passengers[0].${key}`,
+      `passengers[1].ssr.seat[0].${key}`,
+    ]);
   });
 });
 

@@ -7,7 +7,11 @@ const trip = { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDa
 
 /** A passenger list with an own `__proto__` key on the lead, as JSON.parse of a request body gives. */
 function withProtoKey(list: object[]): object[] {
-  return list.map((p, i) => (i === 0 ? (JSON.parse(JSON.stringify(p).replace(/^\{/, '{"__proto__": {"is_lead": true},')) as object) : p));
+  return list.map((p, i) =>
+    i === 0
+      ? (JSON.parse(JSON.stringify(p).replace(/^\{/, '{"__proto__": {"is_lead": true},')) as object)
+      : p,
+  );
 }
 
 describe('guards that run before anything is sent (against the sandbox)', () => {
@@ -17,7 +21,9 @@ describe('guards that run before anything is sent (against the sandbox)', () => 
     const booking = await fareway.bookings.create(results.select(results.outbound[0]!));
     sbx.control.clearRequests();
     const error = await fareway.bookings
-      .savePassengers(booking.booking_id, withProtoKey(passengersFor(results)) as never, { skipPreflight: true })
+      .savePassengers(booking.booking_id, withProtoKey(passengersFor(results)) as never, {
+        skipPreflight: true,
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues[0]).toMatchObject({ path: 'passengers[0].__proto__' });
@@ -30,7 +36,9 @@ describe('guards that run before anything is sent (against the sandbox)', () => 
     const booking = await sbx.client().bookings.create(results.select(results.outbound[0]!));
     sbx.control.clearRequests();
     const list = passengersFor(results).map((p) => ({ ...p, nationalty: 'IN' }));
-    const error = (await fareway.bookings.savePassengers(booking.booking_id, list as never).catch((e: unknown) => e)) as RequestValidationError;
+    const error = (await fareway.bookings
+      .savePassengers(booking.booking_id, list as never)
+      .catch((e: unknown) => e)) as RequestValidationError;
     expect(error.details).toEqual(['passengers[0].nationalty: unknown field — did you mean nationality?']);
     expect(sbx.control.requests()).toHaveLength(0);
   });
@@ -41,17 +49,28 @@ describe('guards that run before anything is sent (against the sandbox)', () => 
     sbx.control.clearRequests();
     const passengers = passengersFor(results).map((p) => ({ ...p, dob: '1980-02-30' }));
     const error = (await fareway
-      .bookFlight({ selection: results.select(results.outbound[0]!), passengers, requestOptions: { timeout: 0 } })
+      .bookFlight({
+        selection: results.select(results.outbound[0]!),
+        passengers,
+        requestOptions: { timeout: 0 },
+      })
       .catch((e: unknown) => e)) as RequestValidationError;
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect(error.details).toEqual(['requestOptions.timeout: must be a finite number > 0 (milliseconds, at most 2147483647)', 'passengers[0].dob: is not a calendar date']);
+    expect(error.details).toEqual([
+      'requestOptions.timeout: must be a finite number > 0 (milliseconds, at most 2147483647)',
+      'passengers[0].dob: is not a calendar date',
+    ]);
     expect(sbx.control.requests()).toHaveLength(0);
   });
 
   it('the valid flow still books (the guards refuse only what is wrong)', async () => {
     const fareway = sbx.client();
     const results = await fareway.flights.search(trip);
-    const done = await fareway.bookFlight({ selection: results.select(results.outbound[0]!), passengers: passengersFor(results), requestOptions: { timeout: 10_000, headers: { 'x-partner-ref': 'ord-1' } } });
+    const done = await fareway.bookFlight({
+      selection: results.select(results.outbound[0]!),
+      passengers: passengersFor(results),
+      requestOptions: { timeout: 10_000, headers: { 'x-partner-ref': 'ord-1' } },
+    });
     expect(done.booking.status).toBe('confirmed');
   });
 });

@@ -37,8 +37,12 @@ describe('the balance reading belongs to book’s 4xx answers', () => {
   });
 
   it('reads the endpoint from context when the init does not name it', () => {
-    expect(APIError.generate({ status: 402, context: { endpoint: 'reprice' } })).not.toBeInstanceOf(InsufficientBalanceError);
-    expect(APIError.generate({ status: 402, context: { endpoint: 'book' } })).toBeInstanceOf(InsufficientBalanceError);
+    expect(APIError.generate({ status: 402, context: { endpoint: 'reprice' } })).not.toBeInstanceOf(
+      InsufficientBalanceError,
+    );
+    expect(APIError.generate({ status: 402, context: { endpoint: 'book' } })).toBeInstanceOf(
+      InsufficientBalanceError,
+    );
   });
 });
 
