@@ -4,7 +4,8 @@ import type { ClientContext } from './core/context.js';
 import { Registry } from './core/registry.js';
 import { Requester } from './core/request.js';
 import { Transport } from './core/transport.js';
-import { ConfigurationError, RateLimitQueueFullError } from './errors.js';
+import { markClosed } from './core/call-options.js';
+import { ClientClosedError, ConfigurationError, RateLimitQueueFullError } from './errors.js';
 import { bookFlight, type BookFlightParams, type BookFlightResult } from './flow.js';
 import { Airports } from './resources/airports.js';
 import { Bookings } from './resources/bookings.js';
@@ -107,7 +108,7 @@ export class Fareway {
       apiKey,
       options.rateLimits === false
         ? false
-        : { onQueueFull: (bucket, maxQueue) => new RateLimitQueueFullError(bucket, maxQueue), ...options.rateLimits },
+        : { onQueueFull: (bucket, maxQueue) => new RateLimitQueueFullError(bucket, maxQueue), onClosed: () => new ClientClosedError(), ...options.rateLimits },
       logger,
     );
     const requester = new Requester(transport, this.#limiter, {
@@ -161,6 +162,7 @@ export class Fareway {
 
   /** Releases timers, caches and Redis connections. The client is unusable afterwards. */
   async close(): Promise<void> {
+    markClosed(this.#ctx);
     this.airports.clearCache();
     this.#ctx.registry.clear();
     await this.#limiter.close();

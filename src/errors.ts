@@ -52,6 +52,12 @@ export interface APIErrorInit {
   cause?: unknown;
   /** Free context, e.g. `{ booking_id }`. */
   context?: Record<string, unknown>;
+  /**
+   * The endpoint that answered (e.g. `'book'`). It decides whether a balance reading applies:
+   * only book's 4xx answers can be an insufficient balance. When absent, `context.endpoint` is
+   * read instead.
+   */
+  endpoint?: string | undefined;
 }
 
 /** The service answered with a non-2xx status. */
@@ -96,8 +102,8 @@ export class APIError extends FarewayError {
 
   /** Maps a status (and details) to the most specific class. */
   static generate(init: APIErrorInit): APIError {
-    const { status, details = [] } = init;
-    if (status === 402 || details.some((d) => INSUFFICIENT_BALANCE.test(d))) return new InsufficientBalanceError(init);
+    const { status } = init;
+    if (isBalanceRefusal(init)) return new InsufficientBalanceError(init);
     switch (status) {
       case 400:
         return new BadRequestError(init);
@@ -139,6 +145,19 @@ const STATUS_TEXT: Record<number, string> = {
  */
 export const INSUFFICIENT_BALANCE = /(insufficient|not enough|low)\b.*\b(wallet|balance|funds)|balance.*\b(insufficient|too low)/i;
 
+/**
+ * Only book debits the wallet, and only a refusal (4xx) can say "not enough balance": a 5xx or a
+ * proxy page that happens to mention a balance is a fault, not a verdict on the wallet. When the
+ * endpoint is known and is not book, no balance reading applies.
+ */
+function isBalanceRefusal(init: APIErrorInit): boolean {
+  const { status, details = [] } = init;
+  if (status < 400 || status >= 500) return false;
+  const endpoint = init.endpoint ?? init.context?.['endpoint'];
+  if (endpoint !== undefined && endpoint !== 'book') return false;
+  return status === 402 || details.some((d) => INSUFFICIENT_BALANCE.test(d));
+}
+
 /** 400: missing fields, bad formats, or a supplier's own validation (reason in `details`). */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
@@ -179,23 +198,64 @@ export class InsufficientBalanceError extends APIError {
 }
 
 /**
- * 409, or refused locally because the SDK knows the held fare or search has expired.
- * Either way: search again. `local` is true when no request was sent.
+ * 409: the service says the fare or search has expired. Search again. A refusal made locally
+ * (the SDK knew the deadline had passed; nothing was sent) is a {@link FareExpiredLocallyError}
+ * instead; catch both with {@link isFareExpired}.
  */
 export class FareExpiredError extends APIError {
   override name = 'FareExpiredError';
-  /** True when the SDK refused before sending anything. */
+  /** Always false for an answer of the service; local refusals are FareExpiredLocallyError. */
   readonly local: boolean;
   constructor(init: APIErrorInit, message?: string) {
     super(init, message);
     this.local = init.status === 0;
   }
-  /** A local refusal: the deadline is known to have passed; nothing was sent. */
-  static local(what: string, context: Record<string, unknown> = {}): FareExpiredError {
-    return new FareExpiredError(
-      { status: 0, details: [`${what} has expired; search again`], context },
-      `${what} has expired; search again (refused locally, nothing was sent)`,
-    );
+  /**
+   * A local refusal: the deadline is known to have passed; nothing was sent. Returns a
+   * {@link FareExpiredLocallyError} (not an APIError: no status, no response).
+   */
+  static local(what: string, context: Record<string, unknown> = {}): FareExpiredLocallyError {
+    return new FareExpiredLocallyError(what, context);
+  }
+}
+
+/**
+ * Refused before sending: the SDK knows the search or the fare lock has expired (its deadline,
+ * minus `expiryMarginMs`, has passed). Nothing was sent. Search again.
+ * @example
+ * try { await fareway.bookings.create(choice); }
+ * catch (err) { if (isFareExpired(err)) return searchAgain(); throw err; }
+ */
+export class FareExpiredLocallyError extends FarewayError {
+  override name = 'FareExpiredLocallyError';
+  /** Always true: no request was sent. */
+  readonly local = true as const;
+  /** What the SDK knew: `{ trace_id }`, `{ booking_id }`, the deadline. */
+  readonly context: Record<string, unknown>;
+  constructor(what: string, context: Record<string, unknown> = {}) {
+    super(`${what} has expired; search again (refused locally, nothing was sent)`);
+    this.context = context;
+    this.details = [`${what} has expired; search again`];
+  }
+}
+
+/**
+ * True for "the fare or search has expired, search again", whoever said it: the service (409,
+ * {@link FareExpiredError}) or the SDK before sending ({@link FareExpiredLocallyError}).
+ */
+export function isFareExpired(error: unknown): error is FareExpiredError | FareExpiredLocallyError {
+  return error instanceof FareExpiredError || error instanceof FareExpiredLocallyError;
+}
+
+/**
+ * A call was made on a client after `fareway.close()` (or was still queued when it closed).
+ * Nothing was sent. Create a new client.
+ */
+export class ClientClosedError extends FarewayError {
+  override name = 'ClientClosedError';
+  constructor(message = 'The Fareway client is closed (fareway.close() was called); nothing was sent') {
+    super(message);
+    this.details = [message];
   }
 }
 

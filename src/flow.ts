@@ -1,4 +1,5 @@
 import type { ClientContext } from './core/context.js';
+import { checkFlowCall } from './core/call-options.js';
 import type { RequestOptions } from './core/options.js';
 import { DuplicateBookingError, FareExpiredError, PriceChangedError } from './errors.js';
 import { isSelection } from './model/search-results.js';
@@ -60,6 +61,7 @@ export interface BookFlightResult {
  * change that nobody accepted never books, duplicates never go unnoticed.
  */
 export async function bookFlight(fareway: Fareway, ctx: ClientContext, params: BookFlightParams): Promise<BookFlightResult> {
+  checkFlowCall(ctx, params);
   const options = params.requestOptions ?? {};
   const { selection } = params;
   if (isSelection(selection) && selection.deadline.isExpired(ctx.expiryMarginMs))

@@ -254,11 +254,11 @@ export class Deadline {
   }
 
   /** The local refusal for this deadline (`local: true`; nothing was sent). */
-  expiredError(context: Record<string, unknown> = {}): FareExpiredError {
+  expiredError(context: Record<string, unknown> = {}): ReturnType<typeof FareExpiredError.local> {
     return this.#expiredError(context);
   }
 
-  #expiredError(context: Record<string, unknown> = {}): FareExpiredError {
+  #expiredError(context: Record<string, unknown> = {}): ReturnType<typeof FareExpiredError.local> {
     return FareExpiredError.local(WHAT[this.kind], { deadline: this.toJSON(), ...context });
   }
 }

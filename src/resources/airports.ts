@@ -3,6 +3,7 @@ import { withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { validateResponse } from '../core/request.js';
 import { RequestValidationError } from '../errors.js';
+import { checkCall } from '../core/call-options.js';
 import { AutocompleteResponseSchema, type AutocompleteResponse } from '../schemas/airport.js';
 
 interface CacheEntry {
@@ -10,12 +11,15 @@ interface CacheEntry {
   value: AutocompleteResponse;
 }
 
-/** Resolves with `promise`, or rejects when `signal` aborts (the shared request goes on). */
+/**
+ * Resolves with `promise`, or rejects when `signal` aborts: an abort detaches this caller only,
+ * the shared request goes on for the others. The listener is removed either way.
+ */
 function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason as Error);
+    if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (v) => {
@@ -29,6 +33,9 @@ function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pr
     );
   });
 }
+
+/** Longest query sent: a typeahead needs a few characters, not a paragraph. */
+export const MAX_QUERY_LENGTH = 100;
 
 /**
  * `fareway.airports`: the typeahead. It is unauthenticated (the key is never sent), answers are
@@ -47,8 +54,11 @@ export class Airports {
    * const { results } = await fareway.airports.autocomplete('del'); // [{ code: 'DEL', city: 'Delhi', … }]
    */
   async autocomplete(q: string, options: RequestOptions = {}): Promise<AutocompleteResponse> {
+    checkCall(this.ctx, options);
     if (typeof q !== 'string') throw new RequestValidationError([{ path: 'q', message: 'must be a string' }], 'Invalid autocomplete');
     const key = q.trim().toLowerCase();
+    if (key.length > MAX_QUERY_LENGTH)
+      throw new RequestValidationError([{ path: 'q', message: `must be at most ${MAX_QUERY_LENGTH} characters` }], 'Invalid autocomplete');
     if (key.length < 2) return { results: [] };
 
     const cached = this.#cache.get(key);
@@ -59,6 +69,9 @@ export class Airports {
       // The shared request ignores any one caller's signal: another caller may still want it.
       const { signal: _signal, ...shared } = options;
       pending = this.#fetch(key, shared).finally(() => this.#inflight.delete(key));
+      // Every caller may detach (abort) before it settles: the shared promise must never be
+      // left without a handler, or its failure would be an unhandled rejection.
+      pending.catch(() => undefined);
       this.#inflight.set(key, pending);
     }
     return structuredClone(await raceSignal(pending, options.signal));

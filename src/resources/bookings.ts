@@ -2,6 +2,7 @@ import type { ClientContext } from '../core/context.js';
 import { checkBookingId, parseInput, transportOptions, withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { readAnswer } from '../core/reader.js';
+import { checkCall, SAVE_PASSENGERS_OPTIONS, BOOK_OPTIONS } from '../core/call-options.js';
 import { FareExpiredError, RequestValidationError } from '../errors.js';
 import { Deadline } from '../model/deadline.js';
 import { Page, PagePromise } from '../model/pagination.js';
@@ -66,6 +67,7 @@ export class Bookings {
    * against the spec's scenario table, and an expired search is refused locally.
    */
   async create(input: CreateBookingInput, options?: RequestOptions): Promise<CreatedBooking> {
+    checkCall(this.ctx, options);
     // Only the two wire fields are taken, so a selection that went through JSON (and lost its
     // live deadline) is still accepted as `{ trace_id, result_indices }`.
     const raw = input as { trace_id?: unknown; result_indices?: unknown };
@@ -130,6 +132,7 @@ export class Bookings {
    * a RequestValidationError, and nothing is sent.
    */
   async savePassengers(booking: BookingRef, passengers: PassengerInput[], options: SavePassengersOptions = {}): Promise<SavedPassengers> {
+    checkCall(this.ctx, options, { extra: SAVE_PASSENGERS_OPTIONS, scan: { passengers }, passengers });
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
     let body: { passengers: unknown[] };
@@ -169,6 +172,7 @@ export class Bookings {
    * `bookFlight` does this with `onPriceChange`).
    */
   async reprice(booking: BookingRef, options?: RequestOptions): Promise<RepricedBooking> {
+    checkCall(this.ctx, options);
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
     const req = { endpoint: 'reprice', method: 'POST', path: bookingPath(id, 'reprice'), auth: true, context: { booking_id: id } } as const;
@@ -190,6 +194,7 @@ export class Bookings {
    * Duplicates and price-change opinions live in `bookFlight`.
    */
   async book(booking: BookingRef, options: BookOptions = {}): Promise<BookResult> {
+    checkCall(this.ctx, options, { extra: BOOK_OPTIONS });
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
     return bookOnce(this.ctx, this.ctx.baseUrl, id, options, (bid, opts) => this.retrieve(bid, opts));
@@ -197,6 +202,7 @@ export class Bookings {
 
   /** Gets a booking (any partner-visible status). */
   async retrieve(booking: BookingRef, options?: RequestOptions): Promise<RetrievedBooking> {
+    checkCall(this.ctx, options);
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     const req = { endpoint: 'retrieve', method: 'GET', path: bookingPath(id), auth: true, context: { booking_id: id } } as const;
     const response = await this.ctx.requester.send(req, options);
@@ -212,6 +218,7 @@ export class Bookings {
    * for await (const b of fareway.bookings.list({ limit: 100 })) console.log(b.id, b.status);
    */
   list(params: ListParams = {}, options?: RequestOptions): PagePromise {
+    checkCall(this.ctx, options);
     const parsed = parseInput(ListParamsSchema, params, 'Invalid list request');
     const fetchPage = async (p: { limit?: number | undefined; offset?: number | undefined }): Promise<Page> => {
       const req = { endpoint: 'list', method: 'GET', path: '/v1/bookings/', query: { limit: p.limit, offset: p.offset }, auth: true } as const;

@@ -16,6 +16,7 @@ import {
   type SearchParams,
 } from '../schemas/search.js';
 import { readAnswer } from '../core/reader.js';
+import { checkCall } from '../core/call-options.js';
 
 /** Fare rules of one result index, with the fresh window the service reports. */
 export type FareRules = FareRulesResponse & {
@@ -36,6 +37,7 @@ export class Flights {
    *   preferred_departure_time: '2026-12-01', adult_count: 1 });
    */
   async search(params: SearchParams, options?: RequestOptions): Promise<SearchResults> {
+    checkCall(this.ctx, options);
     const parsed = parseInput(SearchParamsSchema, params, 'Invalid search');
     const body = toSearchRequestBody(parsed);
     const response = await this.ctx.requester.send(
@@ -62,6 +64,7 @@ export class Flights {
     input: Selection | FareRulesParams | { trace_id: string; result_indices: readonly string[] },
     options?: RequestOptions,
   ): Promise<FareRules> {
+    checkCall(this.ctx, options, { objects: { input } });
     // A selection (live, or one that went through JSON) asks for the rules of each of its indices.
     const selectionLike = (typeof input === 'object' && input !== null ? input : {}) as { trace_id?: unknown; result_indices?: unknown };
     const targets: FareRulesParams[] =

@@ -17,6 +17,24 @@ export function isRealDate(y: number, m: number, d: number): boolean {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
 
+/** Spec §4.1: `trace_id` is a UUID (any version, any case). */
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A search's `trace_id`: a UUID (spec §4.1). Shared by fare-rules and create-booking inputs. */
+export const TraceIdSchema = z
+  .string({ error: 'must be the trace_id (a UUID) of a search' })
+  .regex(UUID_RE, 'must be the trace_id (a UUID) of a search');
+
+const NOT_CALENDAR = 'is not a calendar date';
+
+/**
+ * The problem with a `YYYY-MM-DD…` string's date part, or undefined when it is a real day. The
+ * value is not echoed: it may be a passenger's date of birth, and errors end up in logs.
+ */
+function calendarProblem(m: RegExpExecArray): string | undefined {
+  return isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) ? undefined : NOT_CALENDAR;
+}
+
 /**
  * A local date-time: a `Date` (formatted in the process's time zone), `YYYY-MM-DD` (midnight) or
  * `YYYY-MM-DDTHH:mm:ss`. Output: `YYYY-MM-DDTHH:mm:ss`, as the wire wants it.
@@ -34,8 +52,13 @@ export const dateTimeInput = z
     const d = DATE_RE.exec(v);
     const dt = DATE_TIME_RE.exec(v);
     const m = d ?? dt;
-    if (!m || !isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) || (dt && (Number(dt[4]) > 23 || Number(dt[5]) > 59 || Number(dt[6]) > 59))) {
+    if (!m) {
       ctx.addIssue({ code: 'custom', message: 'must be a Date, YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss' });
+      return z.NEVER;
+    }
+    const problem = calendarProblem(m);
+    if (problem || (dt && (Number(dt[4]) > 23 || Number(dt[5]) > 59 || Number(dt[6]) > 59))) {
+      ctx.addIssue({ code: 'custom', message: problem ?? 'is not a real time of day (HH 00-23, mm and ss 00-59)' });
       return z.NEVER;
     }
     return d ? `${v}T00:00:00` : v;
@@ -53,8 +76,13 @@ export const dateInput = z
       return format(v, 'yyyy-MM-dd');
     }
     const m = DATE_RE.exec(v);
-    if (!m || !isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) {
-      ctx.addIssue({ code: 'custom', message: 'must be a real date as YYYY-MM-DD' });
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: 'must be a Date or YYYY-MM-DD' });
+      return z.NEVER;
+    }
+    const problem = calendarProblem(m);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
     return v;

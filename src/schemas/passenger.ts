@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { dateInput } from './inputs.js';
 
-/** One SSR item (spec §2 SSR). */
-export const SsrItemSchema = z.looseObject({
+/** One SSR item (spec §2 SSR). Closed: an unknown key is refused, not silently dropped. */
+export const SsrItemSchema = z.strictObject({
   code: z.string().min(1, 'is required'),
   origin: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code').transform((s) => s.toUpperCase()),
   destination: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code').transform((s) => s.toUpperCase()),
@@ -28,8 +28,9 @@ export { GST_FIELDS } from './fields.js';
 const optionalText = z.string().trim().min(1, 'must not be empty').optional();
 
 /**
- * A passenger (spec §2 Passenger). Dates accept a `Date` or `YYYY-MM-DD`. Unknown keys are kept
- * (the spec does not list every GST field), so this is a loose object.
+ * A passenger (spec §2 Passenger). Dates accept a `Date` or `YYYY-MM-DD`. The schema is loose
+ * only for the spec's open `gst_company_*` family: `validatePassengers` refuses every other
+ * unknown key (see {@link isAllowedPassengerKey}).
  */
 export const PassengerSchema = z.looseObject({
   title: z.enum(TITLES, { error: 'must be one of Mr, Ms, Mrs' }),
@@ -60,6 +61,14 @@ export const PassengerSchema = z.looseObject({
   gst_company_contact_number: optionalText,
   ssr: SsrSchema.optional(),
 });
+/** The passenger fields the spec names. */
+export const PASSENGER_FIELDS: readonly string[] = Object.keys(PassengerSchema.shape);
+
+/** A key a passenger may carry: a spec field, or one of the open `gst_company_*` family. */
+export function isAllowedPassengerKey(key: string): boolean {
+  return PASSENGER_FIELDS.includes(key) || /^gst_company_[a-z0-9_]+$/.test(key);
+}
+
 /** A passenger as a caller passes it. */
 export type PassengerInput = z.input<typeof PassengerSchema>;
 /** A passenger as it goes on the wire. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { FlightOptionSchema, PaxCountSchema, SOURCES, nullableString, type FlightOption, type PaxCount } from './common.js';
-import { dateTimeInput, iataCode } from './inputs.js';
+import { format } from 'date-fns';
+import { dateTimeInput, iataCode, TraceIdSchema } from './inputs.js';
 
 /** Cabin names accepted by `flights.search`, and the digit code each is sent as (spec §4.1). */
 export const CABIN_CODES = {
@@ -25,6 +26,17 @@ const count = (_field: string) =>
     .max(9, 'must be at most 9');
 
 /**
+ * A departure date-time not in the past. "Today" is the process's local date: the service reads
+ * dates without a zone, and a partner's server normally runs in the zone its travellers book in
+ * (see docs/passengers.md, Dates). Today itself is accepted, whatever the hour.
+ */
+const departureTime = dateTimeInput.superRefine((value, ctx) => {
+  const today = format(new Date(), 'yyyy-MM-dd');
+  const day = value.slice(0, 10);
+  if (day < today) ctx.addIssue({ code: 'custom', message: `is in the past (${day}; today is ${today}, local time)` });
+});
+
+/**
  * `flights.search` input: wire field names with natural values. Counts are numbers, times are a
  * `Date` or an ISO string, the cabin is a name. Everything is serialised to the wire's strings.
  */
@@ -32,7 +44,7 @@ export const SearchParamsSchema = z
   .strictObject({
     origin: iataCode,
     destination: iataCode,
-    preferred_departure_time: dateTimeInput,
+    preferred_departure_time: departureTime,
     preferred_return_departure_time: dateTimeInput.optional(),
     adult_count: count('adult_count').default(1),
     child_count: count('child_count').default(0),
@@ -153,7 +165,7 @@ export const FareRuleSchema: z.ZodType<FareRule> = z.looseObject({
 
 /** `POST /v1/flights/fare-rules/` request. */
 export const FareRulesParamsSchema = z.strictObject({
-  trace_id: z.string().min(1, 'is required'),
+  trace_id: TraceIdSchema,
   result_index: z.string().min(1, 'is required'),
 });
 export type FareRulesParams = z.input<typeof FareRulesParamsSchema>;

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { formatPath, type ValidationIssue } from '../errors.js';
+import { SsrItemSchema } from '../schemas/passenger.js';
+import { unknownKeyMessage } from './suggest.js';
 
 export type PathSegment = string | number;
 
@@ -65,9 +67,10 @@ export function fromZodIssue(
   const field = rel[rel.length - 1];
   if (issue.code === 'unrecognized_keys') {
     const inSsr = rel.length === 1 && rel[0] === 'ssr';
+    const known = inSsr ? ['meal', 'baggage', 'seat'] : rel[0] === 'ssr' ? Object.keys(SsrItemSchema.shape) : [];
     return issue.keys.map((key) => ({
       path: formatPath([...path, key]),
-      message: inSsr ? 'is not an SSR list (allowed: meal, baggage, seat)' : 'is not an allowed key',
+      message: unknownKeyMessage(key, known, inSsr ? 'SSR list' : rel[0] === 'ssr' ? 'SSR field' : 'field'),
     }));
   }
   const value = valueAt(data, issue.path);

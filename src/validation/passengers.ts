@@ -2,7 +2,6 @@ import type { ValidationIssue } from '../errors.js';
 import {
   GST_FIELDS,
   PAX_TYPES,
-  PassengerSchema,
   type Passenger,
   type PaxType,
 } from '../schemas/passenger.js';
@@ -19,11 +18,12 @@ import {
   passportRequirement,
   PASSPORT_FIELDS,
 } from './field-rules.js';
-import { fromZodIssue, Report } from './issues.js';
+import { Report } from './issues.js';
 import { mandatoryFields } from './pax-rules.js';
 import { safeString, snapshot } from './sanitize.js';
 import { checkSsr, type SeatMap } from './ssr.js';
-import { at, given, makeView, str, type PaxView } from './view.js';
+import { readPassengers } from './passenger-shape.js';
+import { at, given, str, type PaxView } from './view.js';
 
 export { passengerContextFromBooking, type PassengerContext } from './context.js';
 export { ageOn } from './dates.js';
@@ -37,14 +37,11 @@ export interface PassengerValidationResult {
   warnings: string[];
 }
 
-/** The service's per-type maximum (spec §8). */
-export const MAX_PER_TYPE = 9;
+export { MAX_PER_TYPE } from './passenger-shape.js';
 /** Fields only the lead may carry (spec §2 Passenger). */
 export const LEAD_ONLY_FIELDS: readonly string[] = ['email', 'contact_number', ...GST_FIELDS];
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
-}
+import { isRecord, MAX_PER_TYPE } from './passenger-shape.js';
 
 /** Keeps only well-formed context fields, so a hand-built or junk context cannot break a rule. */
 function cleanContext(ctx: unknown): PassengerContext {
@@ -115,39 +112,9 @@ function byPassenger(issues: ValidationIssue[]): ValidationIssue[] {
 function run(input: unknown, context: PassengerContext, report: Report): Passenger[] {
   const ctx = cleanContext(snapshot(context, ['context'], []));
   const today = ctx.today ?? todayLocal();
-  const data = snapshot(input, ['passengers'], report.issues);
-  if (!Array.isArray(data)) {
-    if (data !== undefined || report.issues.length === 0)
-      report.add('passengers', 'must be an array of passengers');
-    return [];
-  }
-  if (data.length === 0) {
-    report.add('passengers', 'at least one passenger is required');
-    return [];
-  }
-  const maxTotal = MAX_PER_TYPE * PAX_TYPES.length;
-  if (data.length > maxTotal) {
-    report.add(
-      'passengers',
-      `at most ${maxTotal} passengers (${MAX_PER_TYPE} per type, spec §8); got ${data.length}`,
-    );
-    return [];
-  }
-
-  const parsed: Passenger[] = [];
-  const views: PaxView[] = [];
-  data.forEach((raw, i) => {
-    if (!isRecord(raw)) {
-      report.add(['passengers', i], 'must be a passenger object');
-      return;
-    }
-    const r = PassengerSchema.safeParse(raw);
-    if (r.success) parsed.push(r.data);
-    else
-      for (const issue of r.error.issues)
-        for (const vi of fromZodIssue(issue, ['passengers', i], raw)) report.add(vi.path, vi.message);
-    views.push(makeView(i, raw));
-  });
+  const read = readPassengers(input, report);
+  if (!read) return [];
+  const { parsed, views } = read;
 
   const leads = views.filter((p) => p.ok['is_lead'] === true);
   const mandatory = mandatoryFields(ctx.pax_rules);

@@ -1,5 +1,6 @@
 import type { ValidationIssue } from '../errors.js';
 import { formatPath, type PathSegment } from './issues.js';
+import { PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS } from './suggest.js';
 
 /** Limits that keep a hostile or accidental input from costing much. */
 const MAX_DEPTH = 8;
@@ -19,7 +20,8 @@ export function safeString(value: unknown): string {
 /**
  * Copies caller input into plain data (arrays, plain objects, valid `Date`s, primitives) so that
  * nothing downstream can trigger a getter, a proxy trap or a cycle. Unreadable properties,
- * cycles and oversized parts become `undefined` plus an issue at their path.
+ * cycles and oversized parts become `undefined` plus an issue at their path; own prototype keys
+ * (`__proto__`, `constructor`, `prototype`) are dropped with an issue.
  */
 export function snapshot(input: unknown, root: PathSegment[], issues: ValidationIssue[]): unknown {
   const ancestors = new Set<object>();
@@ -65,6 +67,12 @@ export function snapshot(input: unknown, root: PathSegment[], issues: Validation
       }
       const out: Record<string, unknown> = {};
       for (const key of keys) {
+        // An own `__proto__` (JSON.parse makes one) would set the copy's prototype and smuggle
+        // its keys in as inherited fields: refuse it, never copy it.
+        if (PROTOTYPE_KEYS.includes(key)) {
+          issues.push({ path: formatPath([...path, key]), message: PROTOTYPE_KEY_MESSAGE });
+          continue;
+        }
         const v = read(value, key, [...path, key]);
         if (v !== undefined) out[key] = v;
       }

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../src/index.js';
+import { ClientClosedError, RequestValidationError, UpstreamError } from '../../src/index.js';
 import { BASE, client, envelope, mockService } from '../helpers/mock-service.js';
 
 const svc = mockService();
@@ -51,5 +51,74 @@ describe('airports.autocomplete', () => {
     const fareway = client();
     await expect(fareway.airports.autocomplete('mum')).rejects.toBeInstanceOf(UpstreamError);
     expect(await fareway.airports.autocomplete('mum')).toEqual(answer);
+  });
+
+  it('rejects a pre-aborted signal at once and sends nothing, even with the same query in flight', async () => {
+    svc.use(http.get(path, async () => {
+      await delay(30);
+      return HttpResponse.json(envelope('airport data unreachable'), { status: 502 });
+    }));
+    const fareway = client();
+    const first = fareway.airports.autocomplete('de');
+    const reason = new Error('gone');
+    await expect(fareway.airports.autocomplete('de', { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(first).rejects.toBeInstanceOf(UpstreamError);
+    expect(svc.calls).toHaveLength(1);
+    // Alone, it sends nothing either (it used to send, fail unhandled and end the process).
+    await expect(fareway.airports.autocomplete('del', { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(svc.calls).toHaveLength(1);
+  });
+
+  it('an abort detaches only that caller; the others still get the shared answer', async () => {
+    svc.use(http.get(path, async () => {
+      await delay(40);
+      return HttpResponse.json(answer);
+    }));
+    const fareway = client();
+    const controller = new AbortController();
+    const leaving = fareway.airports.autocomplete('mum', { signal: controller.signal });
+    const staying = fareway.airports.autocomplete('mum');
+    controller.abort(new Error('user typed on'));
+    await expect(leaving).rejects.toThrow('user typed on');
+    expect(await staying).toEqual(answer);
+    expect(svc.calls).toHaveLength(1);
+  });
+
+  it('a shared request that fails after its only caller left leaves no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const count = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', count);
+    try {
+      svc.use(http.get(path, async () => {
+        await delay(30);
+        return HttpResponse.json(envelope('airport data unreachable'), { status: 502 });
+      }));
+      const fareway = client();
+      const controller = new AbortController();
+      const call = fareway.airports.autocomplete('de', { signal: controller.signal });
+      controller.abort(new Error('left'));
+      await expect(call).rejects.toThrow('left');
+      await delay(80); // the shared request fails meanwhile
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(svc.calls).toHaveLength(1);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', count);
+    }
+  });
+
+  it('after close(), cache hits reject with ClientClosedError too', async () => {
+    svc.use(http.get(path, () => HttpResponse.json(answer)));
+    const fareway = client();
+    await fareway.airports.autocomplete('mum');
+    await fareway.close();
+    await expect(fareway.airports.autocomplete('mum')).rejects.toBeInstanceOf(ClientClosedError);
+    await expect(fareway.airports.autocomplete('m')).rejects.toBeInstanceOf(ClientClosedError);
+    expect(svc.calls).toHaveLength(1);
+  });
+
+  it('refuses a query longer than 100 characters without a request', async () => {
+    await expect(client().airports.autocomplete('d'.repeat(101))).rejects.toBeInstanceOf(RequestValidationError);
+    expect(svc.calls).toHaveLength(0);
   });
 });

@@ -65,7 +65,7 @@ describe('the error envelope becomes a typed error', () => {
 
   it('409 is a FareExpiredError that tells the client to search again', async () => {
     svc.reply('post', '/v1/flights/fare-rules/', envelope('Fare expired, please search again'), { status: 409 });
-    const error = (await failure(client().flights.fareRules({ trace_id: 't', result_index: 'r' }))) as FareExpiredError;
+    const error = (await failure(client().flights.fareRules({ trace_id: '6f1d2c3a-0b4e-4c5d-8e9f-a0b1c2d3e4f5', result_index: 'r' }))) as FareExpiredError;
     expect(error).toBeInstanceOf(FareExpiredError);
     expect(error.local).toBe(false);
     expect(error.message).toMatch(/search again/);

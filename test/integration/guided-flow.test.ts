@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DuplicateBookingError,
-  FareExpiredError,
+  FareExpiredLocallyError,
   PriceChangedError,
   RequestValidationError,
   type Fareway,
@@ -78,7 +78,7 @@ describe('fareway.bookFlight', () => {
     const results = await fareway.flights.search(trips[1]![1]);
     sbx.control.clearRequests();
     await expect(fareway.bookFlight({ selection: choose(results), passengers: passengersFor(results) })).rejects.toMatchObject({
-      name: 'FareExpiredError',
+      name: 'FareExpiredLocallyError',
       local: true,
     });
     expect(sbx.control.requests()).toHaveLength(0);
@@ -259,8 +259,8 @@ describe('passenger preflight against a real booking', () => {
     const booking = await sbx.client().bookings.create(choose(results));
     await fareway.bookings.retrieve(booking.booking_id); // learns the lock window
     sbx.control.clearRequests();
-    await expect(fareway.bookings.reprice(booking.booking_id)).rejects.toBeInstanceOf(FareExpiredError);
-    await expect(fareway.bookings.book(booking.booking_id)).rejects.toBeInstanceOf(FareExpiredError);
+    await expect(fareway.bookings.reprice(booking.booking_id)).rejects.toBeInstanceOf(FareExpiredLocallyError);
+    await expect(fareway.bookings.book(booking.booking_id)).rejects.toBeInstanceOf(FareExpiredLocallyError);
     expect(sbx.control.requests()).toHaveLength(0);
   });
 });

@@ -6,7 +6,7 @@ import {
   parseExpiresAt,
   type DeadlineClock,
 } from '../../src/model/deadline.js';
-import { FareExpiredError } from '../../src/errors.js';
+import { FareExpiredLocallyError, isFareExpired } from '../../src/errors.js';
 
 /** A monotonic clock the test moves by hand. */
 function manualClock(start = 1_000): DeadlineClock & { t: number } {
@@ -252,21 +252,22 @@ describe('Deadline: being told at expiry', () => {
     expect(cb).toHaveBeenCalledTimes(1);
   });
 
-  it('aborts signal() with a local FareExpiredError', () => {
+  it('aborts signal() with a FareExpiredLocallyError', () => {
     const clock = fake();
     const d = Deadline.in(2_000, { clock });
     const signal = d.signal(500);
     expect(signal.aborted).toBe(false);
     vi.advanceTimersByTime(1_500);
     expect(signal.aborted).toBe(true);
-    expect(signal.reason).toBeInstanceOf(FareExpiredError);
-    expect((signal.reason as FareExpiredError).local).toBe(true);
+    expect(signal.reason).toBeInstanceOf(FareExpiredLocallyError);
+    expect(isFareExpired(signal.reason)).toBe(true);
+    expect((signal.reason as FareExpiredLocallyError).local).toBe(true);
   });
 
   it('returns an already-aborted signal when past', () => {
     const s = Deadline.in(0, { clock: manualClock() }).signal();
     expect(s.aborted).toBe(true);
-    expect(s.reason).toBeInstanceOf(FareExpiredError);
+    expect(s.reason).toBeInstanceOf(FareExpiredLocallyError);
   });
 
   it('never keeps the process alive: its timers are unref()ed', () => {

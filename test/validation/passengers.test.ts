@@ -56,7 +56,7 @@ const cases: Case[] = [
     valid: domesticList(),
     invalid: [lead(), adult2({ dob: '1987-02-30' }), child()],
     path: 'passengers[1].dob',
-    message: /real date as YYYY-MM-DD/,
+    message: /^is not a calendar date$/,
   },
   {
     rule: '1 shape: email format',

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APIError,
+  BadRequestError,
+  ClientClosedError,
+  FareExpiredError,
+  FareExpiredLocallyError,
+  FarewayError,
+  InsufficientBalanceError,
+  InternalServerError,
+  isFareExpired,
+  UpstreamError,
+} from '../../src/index.js';
+
+const balance = ['Insufficient wallet balance: need 5230.50, have 100.00'];
+
+describe('the balance reading belongs to book’s 4xx answers', () => {
+  it.each([
+    [502, 'book', UpstreamError],
+    [500, 'book', InternalServerError],
+    [503, undefined, InternalServerError],
+    [400, 'savePassengers', BadRequestError],
+    [400, 'search', BadRequestError],
+  ])('%i on %s mentioning a balance is not InsufficientBalanceError', (status, endpoint, cls) => {
+    const error = APIError.generate({ status, details: balance, endpoint });
+    expect(error).toBeInstanceOf(cls);
+    expect(error).not.toBeInstanceOf(InsufficientBalanceError);
+  });
+
+  it.each([
+    [402, [] as string[], 'book'],
+    [400, balance, 'book'],
+    [422, balance, 'book'],
+    [402, [] as string[], undefined],
+  ])('%i with %j on %s is InsufficientBalanceError', (status, details, endpoint) => {
+    expect(APIError.generate({ status, details, endpoint })).toBeInstanceOf(InsufficientBalanceError);
+  });
+
+  it('reads the endpoint from context when the init does not name it', () => {
+    expect(APIError.generate({ status: 402, context: { endpoint: 'reprice' } })).not.toBeInstanceOf(
+      InsufficientBalanceError,
+    );
+    expect(APIError.generate({ status: 402, context: { endpoint: 'book' } })).toBeInstanceOf(
+      InsufficientBalanceError,
+    );
+  });
+});
+
+describe('local refusals are not APIErrors', () => {
+  it('FareExpiredError.local() gives a FareExpiredLocallyError: no status, nothing sent', () => {
+    const error = FareExpiredError.local('The search', { trace_id: 't' });
+    expect(error).toBeInstanceOf(FareExpiredLocallyError);
+    expect(error).toBeInstanceOf(FarewayError);
+    expect(error).not.toBeInstanceOf(APIError);
+    expect(error.local).toBe(true);
+    expect(error.context).toEqual({ trace_id: 't' });
+    expect(error.message).toBe('The search has expired; search again (refused locally, nothing was sent)');
+    expect('status' in error).toBe(false);
+  });
+
+  it('isFareExpired catches both the service’s 409 and the local refusal, and nothing else', () => {
+    expect(isFareExpired(APIError.generate({ status: 409, details: ['Fare expired'] }))).toBe(true);
+    expect(isFareExpired(FareExpiredError.local('The fare lock of this booking'))).toBe(true);
+    expect(isFareExpired(APIError.generate({ status: 400 }))).toBe(false);
+    expect(isFareExpired(new Error('expired'))).toBe(false);
+    expect(isFareExpired(undefined)).toBe(false);
+  });
+
+  it('ClientClosedError is a FarewayError that says nothing was sent', () => {
+    const error = new ClientClosedError();
+    expect(error).toBeInstanceOf(FarewayError);
+    expect(error.name).toBe('ClientClosedError');
+    expect(error.message).toMatch(/closed.*nothing was sent/);
+  });
+});
