@@ -44,7 +44,7 @@ describe('response fuzz: every mutated answer settles with a FarewayError or a v
   for (const endpoint of ENDPOINTS) {
     it(`${endpoint}: zero crashes and zero hangs`, () => {
       const bad = cases.filter((c) => c.endpoint === endpoint).map(outcome).filter((o) => o.result === 'crash' || o.result === 'hang');
-      expect(bad.map(show)).toEqual([]);
+      expect(bad.map(show).join('\n') || 'none').toBe('none');
     });
   }
 });

@@ -192,29 +192,31 @@ export function requiredVariants(endpoint: ProxyEndpoint, base: Json): Array<{ n
 const HTML = '<!DOCTYPE html><html><body><h1>Welcome to nginx!</h1></body></html>';
 const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 
+/** Mutations of the whole body or of the transport (each run once per endpoint, and drawn at random). */
+export function wholeBodyMutations(raw: string): Array<{ name: string; body: string; contentType?: string; transport?: FuzzCase['transport'] }> {
+  return [
+    { name: 'non-JSON text', body: 'this is not json {' },
+    { name: 'HTML page', body: HTML, contentType: 'text/html' },
+    { name: 'empty body', body: '' },
+    { name: 'whitespace body', body: '  \n ' },
+    { name: 'JSON null', body: 'null' },
+    { name: 'JSON array', body: '[]' },
+    { name: 'JSON string', body: '"ok"' },
+    { name: 'JSON number', body: '42' },
+    { name: 'error envelope with 200', body: JSON.stringify({ success: false, errors: [{ detail: ['odd'] }] }) },
+    { name: 'deep nesting 100k in an extra field', body: `{"zz_deep":${deep(100_000)},${raw.slice(1)}` },
+    { name: 'deep nesting 2k at root', body: deep(2_000) },
+    { name: 'transport: truncated socket', body: raw, transport: 'truncate-socket' },
+    { name: 'transport: gzip lie', body: raw, transport: 'gzip-lie' },
+  ];
+}
+
 /** One seeded random mutation of `base` (text form `raw`). */
 export function randomMutation(base: Json, raw: string, r: () => number): { name: string; body: string; contentType?: string; transport?: FuzzCase['transport'] } {
   const all = paths(base);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const roll = r();
-  if (roll < 0.12) {
-    const whole = pick([
-      { name: 'non-JSON text', body: 'this is not json {' },
-      { name: 'HTML page', body: HTML, contentType: 'text/html' },
-      { name: 'empty body', body: '' },
-      { name: 'whitespace body', body: '  \n ' },
-      { name: 'JSON null', body: 'null' },
-      { name: 'JSON array', body: '[]' },
-      { name: 'JSON string', body: '"ok"' },
-      { name: 'JSON number', body: '42' },
-      { name: 'error envelope with 200', body: JSON.stringify({ success: false, errors: [{ detail: ['odd'] }] }) },
-      { name: 'deep nesting 100k in an extra field', body: `{"zz_deep":${deep(100_000)},${raw.slice(1)}` },
-      { name: 'deep nesting 2k at root', body: deep(2_000) },
-      { name: 'transport: truncated socket', body: raw, transport: 'truncate-socket' as const },
-      { name: 'transport: gzip lie', body: raw, transport: 'gzip-lie' as const },
-    ]);
-    return whole;
-  }
+  if (roll < 0.12) return pick(wholeBodyMutations(raw));
   if (roll < 0.2) {
     const cut = 1 + Math.floor(r() * (raw.length - 2));
     return { name: `truncated JSON at ${cut}/${raw.length}`, body: raw.slice(0, cut) };
@@ -268,6 +270,8 @@ export function buildCases(bodies: Record<ProxyEndpoint, string>, seed: number, 
     for (const v of legalVariants(endpoint, base))
       push({ endpoint, kind: 'legal', name: v.name, body: JSON.stringify(v.body), fallback: '503', ...(v.minOutbound !== undefined ? { minOutbound: v.minOutbound } : {}) });
     for (const v of requiredVariants(endpoint, base)) push({ endpoint, kind: 'required', name: v.name, body: JSON.stringify(v.body), fallback: '503' });
+    for (const m of wholeBodyMutations(raw))
+      push({ endpoint, kind: 'random', name: m.name, body: m.body, contentType: m.contentType, fallback: 'base', ...(m.transport ? { transport: m.transport } : {}) });
     for (let i = 0; i < randomPerEndpoint; i++) {
       const m = randomMutation(base, raw, r);
       push({ endpoint, kind: 'random', name: m.name, body: m.body, contentType: m.contentType, fallback: 'base', ...(m.transport ? { transport: m.transport } : {}) });
