@@ -15,6 +15,9 @@ export const DELAY_MS = 2_500;
 /** Faults on book that say nothing about the outcome and never reach the service. */
 const UNKNOWN_ON_BOOK: readonly MatrixFault[] = ['reset-before', 'html-502', 'delay-drop'];
 
+/** Faults after which a create may have locked fares: it must not be re-sent (only 429 and refused connections may be). */
+const UNKNOWN_ON_CREATE: readonly MatrixFault[] = ['reset-before', 'reset-after', 'html-502', 'delay-forward', 'delay-drop', 'truncate', 'stall', 'trickle', 'gzip-lie', 'drop-after-commit'];
+
 /** Bound of a call: every attempt's timeout (savePassengers may retrieve first: ×2), a Retry-After of 1 s, 5 s of slack; book adds its reconcile window. */
 export const boundOf = (endpoint: ProxyEndpoint) =>
   2 * (CLIENT.maxRetries + 1) * CLIENT.timeout + 1_000 + 5_000 + (endpoint === 'book' ? CLIENT.bookReconcile.timeoutMs : 0);
@@ -112,6 +115,8 @@ export function judge(stack: Stack, r: CellResult): string[] {
   if (endpoint === 'createBooking') {
     const drafts = draftsOf(stack, pre.trace_id!);
     if (drafts > 1) broken.push(`one create call made ${drafts} drafts`);
+    const attempts = stack.proxy.records().filter((q) => q.cell === cellName(endpoint, fault) && q.endpoint === 'createBooking').length;
+    if (UNKNOWN_ON_CREATE.includes(fault) && attempts > 1) broken.push(`create was re-sent after an outcome it could not know (${attempts} attempts)`);
     if (settled.kind === 'ok') {
       const id = (settled.value as { booking_id: string }).booking_id;
       if (control.getBooking(id)?.traceId !== pre.trace_id) broken.push('returned a booking of another trace');
