@@ -28,6 +28,8 @@ export interface Stack {
   proxy: FaultProxy;
   /** A clean client straight to the sandbox, for preconditions and checks. */
   direct: Fareway;
+  /** Every line the cell clients logged (they log to this recorder, never to the console). */
+  logLines: string[];
   /** A fresh client through the proxy whose requests carry the cell's name. */
   client(cell: string, options?: FarewayOptions): Fareway;
   close(): Promise<void>;
@@ -39,14 +41,18 @@ export async function startStack(options: SandboxOptions = {}, proxyOptions: Fau
   const served = await sandbox.listen({ rateLimits: false });
   const proxy = await startFaultProxy(served.url, proxyOptions);
   const clients: Fareway[] = [];
+  const logLines: string[] = [];
+  const record = (level: string) => (message: string, meta?: Record<string, unknown>) => void logLines.push(`${level} ${message} ${safeJson(meta)}`);
+  const logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') };
   const make = (baseUrl: string, extra: FarewayOptions): Fareway => {
-    const c = new Fareway({ apiKey: served.apiKey, baseUrl, logger: null, rateLimits: false, ...CLIENT, ...extra });
+    const c = new Fareway({ apiKey: served.apiKey, baseUrl, logger, rateLimits: false, ...CLIENT, ...extra });
     clients.push(c);
     return c;
   };
   return {
     sandbox,
     proxy,
+    logLines,
     direct: make(served.url, {}),
     client: (cell, extra = {}) => make(proxy.url, { ...extra, defaultHeaders: { [CELL_HEADER]: cell, ...extra.defaultHeaders } }),
     async close() {
@@ -56,6 +62,21 @@ export async function startStack(options: SandboxOptions = {}, proxyOptions: Fau
     },
   };
 }
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? '';
+  } catch {
+    return String(v);
+  }
+}
+
+/** Text that must never appear in an error or a log line: the API key, and passenger data. */
+export function secretsOf(stack: Stack): string[] {
+  return [stack.sandbox.apiKey, LEAD_PASSPORT, LEAD_EMAIL];
+}
+const LEAD_PASSPORT = 'P1000000';
+const LEAD_EMAIL = 'asha@example.com';
 
 /** What a cell needs before its faulted call. */
 export interface Precondition {

@@ -81,6 +81,19 @@ function validValue(endpoint: ProxyEndpoint, value: unknown, pre: Precondition):
   }
 }
 
+/** An error's message, own properties and causes as one string (what a logger or JSON.stringify could show). */
+export function errorText(error: unknown): string {
+  let text = '';
+  for (let e = error as Record<string, unknown> | undefined, depth = 0; e && depth < 4; e = e.cause as Record<string, unknown> | undefined, depth++) {
+    try {
+      text += ` ${String(e.message)} ${String(e.stack)} ${JSON.stringify({ ...e, cause: undefined })}`;
+    } catch {
+      text += ` ${String(e.message)}`;
+    }
+  }
+  return text;
+}
+
 /** The rules a cell broke, as sentences; empty when it behaved. */
 export function judge(stack: Stack, r: CellResult): string[] {
   const { endpoint, fault, pre, settled } = r;
@@ -90,6 +103,10 @@ export function judge(stack: Stack, r: CellResult): string[] {
   if (settled.kind === 'hang') broken.push(`did not settle within ${boundOf(endpoint)} ms`);
   if (settled.kind === 'error' && !(settled.error instanceof FarewayError)) broken.push(`threw a non-FarewayError: ${how}`);
   if (settled.kind === 'ok' && !validValue(endpoint, settled.value, pre)) broken.push('resolved with an invalid result');
+  if (settled.kind === 'error') {
+    // The key never; passenger data may come back inside a body the service sent, so only logs are checked for it.
+    if (errorText(settled.error).includes(stack.sandbox.apiKey)) broken.push('the error holds the API key');
+  }
 
   if (endpoint === 'book') {
     const booking = control.getBooking(pre.booking_id!)!;

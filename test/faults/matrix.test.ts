@@ -9,7 +9,7 @@
  * Cells run in beforeAll with bounded concurrency; each cell's verdict is a named test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, countUnhandled, describeSettled, startStack, type Stack } from './harness.js';
+import { ENDPOINTS, countUnhandled, describeSettled, secretsOf, startStack, type Stack } from './harness.js';
 import { ALL_FAULTS, DELAY_MS, cellName, judge, runMatrix, type CellResult } from './matrix-run.js';
 
 const unhandled = countUnhandled();
@@ -52,6 +52,11 @@ describe('the whole matrix', () => {
     const ids = [...results.values()].map((r) => r.pre.booking_id).filter((id): id is string => !!id);
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) expect(stack.sandbox.control.getBooking(id)!.debits.length).toBeLessThanOrEqual(1);
+  });
+
+  it('no log line of the whole run holds the API key or passenger data', () => {
+    const leaks = stack.logLines.filter((line) => secretsOf(stack).some((s) => line.includes(s)));
+    expect(leaks).toEqual([]);
   });
 
   it('produced zero unhandled rejections', () => {

@@ -11,9 +11,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from './harness.js';
 import { countUnhandled, pool } from './settle.js';
+import { errorText } from './matrix-run.js';
 import { captureAnswers } from './fuzz/capture.js';
 import { buildCases, type FuzzCase } from './fuzz/mutate.js';
-import { carriesBodyAndIds, runCase, startFuzzServer, type CaseOutcome, type FuzzServer } from './fuzz/serve.js';
+import { FUZZ_API_KEY, carriesBodyAndIds, runCase, startFuzzServer, type CaseOutcome, type FuzzServer } from './fuzz/serve.js';
 
 const SEED = 20_261_123;
 const RANDOM_PER_ENDPOINT = 30;
@@ -98,6 +99,11 @@ describe('a confirmed book is a success, always', () => {
 });
 
 describe('the whole file', () => {
+  it('no error of the run holds the API key', () => {
+    const leaks = [...outcomes.values()].filter((o) => o.error !== undefined && errorText(o.error).includes(FUZZ_API_KEY));
+    expect(leaks.map(show)).toEqual([]);
+  });
+
   it('produced zero unhandled rejections', () => {
     expect(unhandled.reasons.map(String)).toEqual([]);
   });

@@ -13,6 +13,8 @@ import type { Captured } from './capture.js';
 import type { FuzzCase } from './mutate.js';
 
 const CASE_HEADER = 'x-fuzz-case';
+/** The key the fuzz clients send (the fuzz server ignores it; errors must never show it). */
+export const FUZZ_API_KEY = 'fuzz_key_0123456789abcdef';
 /** Client settings of the fuzz: answers are immediate, so a short reconcile suffices. */
 export const FUZZ_CLIENT = { timeout: 2_000, maxRetries: 0, bookReconcile: { intervalMs: 10, timeoutMs: 300 } } as const;
 /** The bound of the issue: timeout + 2 s (book: plus its reconcile window). */
@@ -105,7 +107,7 @@ export interface CaseOutcome {
 /** Runs one case with a fresh client (so no cache or memory carries over between cases). */
 export async function runCase(server: FuzzServer, captured: Captured, c: FuzzCase): Promise<CaseOutcome> {
   server.add(c);
-  const client = new Fareway({ apiKey: 'fuzz_key_0123456789abcdef', baseUrl: server.url, logger: null, rateLimits: false, ...FUZZ_CLIENT, defaultHeaders: { [CASE_HEADER]: c.id } });
+  const client = new Fareway({ apiKey: FUZZ_API_KEY, baseUrl: server.url, logger: null, rateLimits: false, ...FUZZ_CLIENT, defaultHeaders: { [CASE_HEADER]: c.id } });
   let call: Promise<unknown>;
   try {
     call = callFor(client, c.endpoint, captured);
