@@ -4,8 +4,9 @@
  * The proxy delays the book so the two calls surely overlap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { hasRedisServer, runTsChild, startRedisServer, type RedisServer } from '../helpers/redis.js';
+import { hasRedisServer, startRedisServer, type ChildResult, type RedisServer } from '../helpers/redis.js';
 import { countUnhandled, prepare, startStack, type Stack } from './harness.js';
 
 const CHILD = fileURLToPath(new URL('./children/book-child.ts', import.meta.url));
@@ -13,7 +14,7 @@ const unhandled = countUnhandled();
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack({ seed: 43 }, { delayMs: 800 });
+  stack = await startStack({ seed: 43 }, { delayMs: 1_500 });
 });
 afterAll(async () => {
   unhandled.stop();
@@ -29,6 +30,28 @@ interface ChildAnswer {
   error?: string;
   message?: string;
 }
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Starts the book child; `ready` resolves once it has loaded, `go()` lets it book, `done` when it exits. */
+function startChild(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--no-warnings', '--loader', 'ts-node/esm', CHILD], {
+    cwd: ROOT,
+    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', FW_WAIT_GO: '1', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+    if (stdout.includes('ready')) markReady();
+  });
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<ChildResult>((resolve) => child.on('exit', (code) => (markReady(), resolve({ code, stdout, stderr }))));
+  return { ready, done, go: () => child.stdin.end('go\n') };
+}
+
 const parseChild = (stdout: string): ChildAnswer => JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildAnswer;
 
 describe('one book in flight per booking', () => {
@@ -72,16 +95,12 @@ describe('one book in flight per booking', () => {
     it('two processes booking the same id at once send one request and both get the same PNR', async () => {
       const { booking_id } = await prepare(stack, 'book');
       stack.proxy.plan('two-processes', 'book', 'delay-forward', 'delay-forward');
-      const env = {
-        FW_URL: stack.proxy.url,
-        FW_KEY: stack.sandbox.apiKey,
-        FW_BOOKING: booking_id!,
-        FW_CELL: 'two-processes',
-        FW_REDIS_PORT: String(redis.port),
-        // Both children start their book at the same moment, after ts-node has loaded.
-        FW_START_AT: String(Date.now() + 12_000),
-      };
-      const [a, b] = await Promise.all([runTsChild(CHILD, env), runTsChild(CHILD, env)]);
+      const env = { FW_URL: stack.proxy.url, FW_KEY: stack.sandbox.apiKey, FW_BOOKING: booking_id!, FW_CELL: 'two-processes', FW_REDIS_PORT: String(redis.port) };
+      // Both children load first; then both are let go at once, and the proxy's delay makes the books overlap.
+      const children = [startChild(env), startChild(env)];
+      await Promise.all(children.map((c) => c.ready));
+      children.forEach((c) => c.go());
+      const [a, b] = (await Promise.all(children.map((c) => c.done))) as [ChildResult, ChildResult];
       expect(a.code, a.stderr).toBe(0);
       expect(b.code, b.stderr).toBe(0);
       expect(booksSent(booking_id!)).toBe(1);

@@ -154,6 +154,9 @@ export async function startFaultProxy(targetUrl: string, options: FaultProxyOpti
   let closing = false;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A client that gives up mid-answer closes the socket under a pending write: never an uncaught 'error'.
+    res.on('error', () => undefined);
+    req.socket.on('error', () => undefined);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);

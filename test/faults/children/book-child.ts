@@ -1,6 +1,7 @@
 // Child process of the fault suites: one `book(id)` from a fresh client in a fresh process.
 // Env: FW_URL, FW_KEY, FW_BOOKING, FW_CELL (proxy cell header), optional FW_EXPECTED (expectedFinalFare),
-// FW_REDIS_PORT (shared limiter/lock in Redis), FW_START_AT (epoch ms to start at, to line up two children).
+// FW_REDIS_PORT (shared limiter/lock in Redis), FW_WAIT_GO=1 (print 'ready', then wait for a line on
+// stdin before booking, so a parent can line up two children).
 // Prints one JSON line: { ok, pnr?, status?, error?, message? }.
 import { Fareway } from '../../../src/index.ts';
 
@@ -17,8 +18,11 @@ async function main(): Promise<void> {
     rateLimits: redisPort ? { redis: { host: '127.0.0.1', port: redisPort } } : false,
     defaultHeaders: env.FW_CELL ? { 'x-fault-cell': env.FW_CELL } : {},
   });
-  const startAt = Number(env.FW_START_AT ?? 0);
-  if (startAt > Date.now()) await new Promise((r) => setTimeout(r, startAt - Date.now()));
+  if (env.FW_WAIT_GO === '1') {
+    console.log('ready');
+    await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+    process.stdin.pause();
+  }
   try {
     const options = env.FW_EXPECTED ? { expectedFinalFare: Number(env.FW_EXPECTED) } : {};
     const done = await fareway.bookings.book(env.FW_BOOKING as string, options);
