@@ -187,7 +187,7 @@ export class Transport {
       const requestId = response.headers.get('x-request-id') ?? undefined;
       ctx.requestId = requestId;
       const text = await readBody(response, signal, this.#maxBytes, this.#ky === undefined);
-      if (!response.ok) throw errorFromResponse(response.status, text, headersOf(response.headers), requestId, req.context);
+      if (!response.ok) throw errorFromResponse(response.status, text, headersOf(response.headers), requestId, req.context, req.endpoint);
       return new WireResponse(parseBody(text, response.status, requestId, req), response.status, requestId, response.headers, receivedAt);
     } catch (error) {
       if (wire?.watch.sent) ctx.sent = true;
@@ -247,6 +247,7 @@ export function errorFromResponse(
   headers: Record<string, string>,
   requestId: string | undefined,
   context?: Record<string, unknown>,
+  endpoint?: string,
 ): APIError {
   let body: unknown = text;
   let details: string[] = [];
@@ -264,5 +265,5 @@ export function errorFromResponse(
     const type = headers['content-type']?.split(';')[0];
     details = [text === '' ? 'Empty response body' : `The error body was not JSON${type ? ` (${type})` : ''}`];
   }
-  return APIError.generate({ status, requestId, details, headers, body, context: context ?? {} });
+  return APIError.generate({ status, requestId, details, headers, body, context: context ?? {}, ...(endpoint ? { endpoint } : {}) });
 }

@@ -218,15 +218,15 @@ export class Bookings {
    * for await (const b of fareway.bookings.list({ limit: 100 })) console.log(b.id, b.status);
    */
   list(params: ListParams = {}, options?: RequestOptions): PagePromise {
-    checkCall(this.ctx, options);
-    const parsed = parseInput(ListParamsSchema, params, 'Invalid list request');
     const fetchPage = async (p: { limit?: number | undefined; offset?: number | undefined }): Promise<Page> => {
+      checkCall(this.ctx, options); // every page: a closed client sends no later page either
       const req = { endpoint: 'list', method: 'GET', path: '/v1/bookings/', query: { limit: p.limit, offset: p.offset }, auth: true } as const;
       const response = await this.ctx.requester.send(req, options);
       const data = readAnswer(this.ctx, BookingListResponseSchema, response, req, { essential: ['results'], droppable: ['results.*'] });
       return new Page(data, fetchPage, response.requestId);
     };
-    return PagePromise.from(() => fetchPage(parsed));
+    // Bad input or a closed client reject the returned promise (list itself never throws).
+    return PagePromise.from(async () => fetchPage(parseInput(ListParamsSchema, params, 'Invalid list request')));
   }
 
   #deadlineFrom(data: { expires_at?: string | null | undefined; remaining_seconds?: number | null | undefined; status?: string }, receivedAt: number, id: string) {

@@ -10,6 +10,7 @@ import {
   type Pricing,
   type Segment,
 } from './common.js';
+import { TraceIdSchema } from './inputs.js';
 
 /** A passenger-rules flag pair; a field is mandatory when both are true (spec §2). */
 export interface PaxRule {
@@ -156,7 +157,7 @@ export const BookingSchema: z.ZodType<Booking> = z.looseObject(bookingFields);
 
 /** `POST /v1/flights/booking/` request. */
 export const CreateBookingParamsSchema = z.strictObject({
-  trace_id: z.string().min(1, 'is required'),
+  trace_id: TraceIdSchema,
   result_indices: z
     .array(z.string().min(1, 'must be a non-empty result_index'), { error: 'must be an array of result_index strings' })
     .min(1, 'must hold 1 or 2 result indices')

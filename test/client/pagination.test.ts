@@ -59,10 +59,10 @@ describe('bookings.list', () => {
     expect(ids).toEqual([2, 3, 4].map((i) => listEntry(i).id));
   });
 
-  it('refuses limit above 100 locally', () => {
-    expect(() => client().bookings.list({ limit: 101 })).toThrow(RequestValidationError);
-    expect(() => client().bookings.list({ limit: 101 })).toThrow(/limit: must be at most 100/);
-    expect(() => client().bookings.list({ offset: -1 })).toThrow(/offset/);
+  it('refuses limit above 100 locally: the returned promise rejects, list itself never throws', async () => {
+    await expect(client().bookings.list({ limit: 101 })).rejects.toThrow(RequestValidationError);
+    await expect(client().bookings.list({ limit: 101 })).rejects.toThrow(/limit: must be at most 100/);
+    await expect(client().bookings.list({ offset: -1 })).rejects.toThrow(/offset/);
     expect(svc.calls).toHaveLength(0);
   });
 });
