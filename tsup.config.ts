@@ -15,6 +15,8 @@ export default defineConfig([
     format: ['esm'],
     dts: true,
     clean: true,
+    // A real `require` for the sandbox's lazy msw load (src/sandbox/msw.ts) in the ESM build.
+    banner: { js: "import { createRequire as __farewayCreateRequire } from 'node:module';\nconst require = __farewayCreateRequire(import.meta.url);" },
     splitting: true,
     treeshake: true,
   },
@@ -23,8 +25,6 @@ export default defineConfig([
     ...common,
     format: ['cjs'],
     dts: true,
-    // import.meta.url for the sandbox's lazy msw loader (createRequire).
-    shims: true,
     noExternal: esmOnly,
   },
   {

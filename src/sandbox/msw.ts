@@ -3,6 +3,7 @@
  * imports msw, so `listen()`, the bin and jest users never need it installed.
  */
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type * as MswModule from 'msw';
 import type { RequestHandler } from 'msw';
 import type { Route } from './router.js';
@@ -13,11 +14,12 @@ let cached: Msw | undefined;
 
 function loadMsw(): Msw {
   if (cached) return cached;
-  // A synchronous load keeps `sandbox.handlers` a plain property in both builds. (tsup shims
-  // import.meta.url in the CJS build.)
-  const require = createRequire(import.meta.url);
+  // A synchronous load keeps `sandbox.handlers` a plain property. No `import.meta` here: the
+  // sources also run as CommonJS (ts-node examples). The CJS build has `require`; the ESM build
+  // gets one from a banner (tsup.config.ts); running the sources as ESM resolves from the cwd.
+  const load = typeof require === 'function' ? require : createRequire(join(process.cwd(), 'index.js'));
   try {
-    cached = require('msw') as Msw;
+    cached = load('msw') as Msw;
   } catch (err) {
     throw new Error(
       "fareway/sandbox: `sandbox.handlers` needs the optional peer dependency 'msw' (npm i -D msw). " +
