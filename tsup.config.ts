@@ -15,8 +15,8 @@ export default defineConfig([
     format: ['esm'],
     dts: true,
     clean: true,
-    // A real `require` for the sandbox's lazy msw load (src/sandbox/msw.ts) in the ESM build.
-    banner: { js: "import { createRequire as __farewayCreateRequire } from 'node:module';\nconst require = __farewayCreateRequire(import.meta.url);" },
+    // `__filename` from import.meta.url for the sandbox's lazy msw load (src/sandbox/msw.ts).
+    shims: true,
     splitting: true,
     treeshake: true,
   },

@@ -15,9 +15,10 @@ let cached: Msw | undefined;
 function loadMsw(): Msw {
   if (cached) return cached;
   // A synchronous load keeps `sandbox.handlers` a plain property. No `import.meta` here: the
-  // sources also run as CommonJS (ts-node examples). The CJS build has `require`; the ESM build
-  // gets one from a banner (tsup.config.ts); running the sources as ESM resolves from the cwd.
-  const load = typeof require === 'function' ? require : createRequire(join(process.cwd(), 'index.js'));
+  // sources also run as CommonJS (ts-node examples). `__filename` is native in CommonJS and shimmed
+  // from import.meta.url in the ESM build (tsup `shims`); sources run as ESM resolve from the cwd.
+  const from = typeof __filename === 'string' ? __filename : join(process.cwd(), 'index.js');
+  const load = createRequire(from);
   try {
     cached = load('msw') as Msw;
   } catch (err) {
