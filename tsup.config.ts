@@ -4,30 +4,34 @@ import { defineConfig } from 'tsup';
 // tsup's CJS output of an external ESM default import breaks at run time (see TOOLCHAIN.md).
 const esmOnly = ['ky', 'p-retry', 'is-network-error'];
 
+// keepNames: without it esbuild renames classes (`_FareExpiredError`), which shows in every
+// uncaught error and breaks the cross-build `instanceof` (it compares class names).
+const common = { keepNames: true, target: 'node20', sourcemap: true } as const;
+
 export default defineConfig([
   {
     entry: { index: 'src/index.ts', 'sandbox/index': 'src/sandbox/index.ts' },
+    ...common,
     format: ['esm'],
     dts: true,
-    sourcemap: true,
     clean: true,
-    target: 'node20',
+    // `__filename` from import.meta.url for the sandbox's lazy msw load (src/sandbox/msw.ts).
+    shims: true,
     splitting: true,
     treeshake: true,
   },
   {
     entry: { index: 'src/index.ts', 'sandbox/index': 'src/sandbox/index.ts' },
+    ...common,
     format: ['cjs'],
     dts: true,
-    sourcemap: true,
-    target: 'node20',
     noExternal: esmOnly,
   },
   {
     entry: { 'sandbox/cli': 'src/sandbox/cli.ts' },
+    ...common,
     format: ['esm'],
     sourcemap: false,
-    target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
   },
 ]);

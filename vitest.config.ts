@@ -1,12 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+// Three projects, so `npm test` stays fast on a loaded machine:
+//   unit     everything in-process (npm run test:unit)
+//   package  the BUILT package: exports, class names, docs' code blocks (npm run test:package, after build)
+//   slow     child processes and real servers: examples, redis, the CLI (npm run test:slow; .ci/run)
+//   consumers  fresh projects installing the packed tarball (npm run test:consumers; .ci/run)
+// Each run writes its JSON report to .tmp/vitest/ for .ci/run's closing "N passed, N failed" line.
+const slow = ['test/examples/**/*.test.ts', 'test/redis/**/*.test.ts', 'test/sandbox/cli.test.ts'];
+const built = ['test/package/**/*.test.ts', 'test/docs/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
-    reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
+    reporters: ['default', ['json', { outputFile: `.tmp/vitest/run-${Date.now()}-${process.pid}.json` }]],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...slow, ...built, 'test/consumers/**'] } },
+      { extends: true, test: { name: 'package', include: built, testTimeout: 180_000, hookTimeout: 180_000 } },
+      { extends: true, test: { name: 'slow', include: slow, testTimeout: 180_000, hookTimeout: 180_000 } },
+      // Fixture projects installed from the packed tarball (network to the npm registry): .ci/run only.
+      { extends: true, test: { name: 'consumers', include: ['test/consumers/*.test.ts'], testTimeout: 900_000, hookTimeout: 900_000, fileParallelism: false } },
+    ],
   },
 });

@@ -5,5 +5,5 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 if (!existsSync(new URL('../dist/sandbox/cli.js', import.meta.url))) {
-  execSync('npx tsup', { stdio: 'inherit', cwd: new URL('..', import.meta.url) });
+  execSync('npm run build', { stdio: 'inherit', cwd: new URL('..', import.meta.url) });
 }

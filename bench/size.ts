@@ -3,7 +3,11 @@
  * it actually imports (ky, zod, p-retry, bottleneck, date-fns), as an application bundler would
  * ship it. No goal: a figure to track.
  *
- *   node --import ./examples/register.mjs bench/size.ts
+ *   node --import ./examples/register.mjs bench/size.ts      (npm run bench:size)
+ *
+ * First figure: an application module `import { Fareway } from 'fareway'` bundled against the BUILT
+ * package (dist/, through package.json exports), i.e. what a partner's bundle really pays; the
+ * issue-11 target for it is 45 KiB gzipped. Then the whole entries, from the sources:
  *
  * esbuild bundles `src/index.ts` (the same sources tsup builds `dist/index.js` from; bundling the
  * sources means a stale `dist/` cannot skew the figure) for platform node, format esm, minified;
@@ -11,6 +15,7 @@
  * per-package breakdown is esbuild's metafile `bytesInOutput` (minified, before gzip). The sandbox
  * entry is measured the same way with its peer `msw` external.
  */
+import { existsSync } from 'node:fs';
 import { gzipSync, constants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
@@ -21,15 +26,19 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 /** `node_modules/@scope/name/...` → `@scope/name`; sources → `fareway (src/…)`. */
 function packageOf(path: string): string {
   const i = path.lastIndexOf('node_modules/');
-  if (i < 0) return path.startsWith('src/') ? `fareway src/${path.split('/')[1]?.replace(/\.ts$/, '') ?? ''}` : path;
+  if (i < 0)
+    return path.startsWith('src/') || path.startsWith('dist/') ? `fareway ${path.split('/')[1]?.replace(/\.ts$/, '') ?? ''}` : path;
   const parts = path.slice(i + 'node_modules/'.length).split('/');
   return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path);
 }
 
-async function measure(entry: string, external: string[]) {
+/** An entry file, or `{ app }`: the source of an application module bundled from stdin. */
+async function measure(entry: string | { app: string }, external: string[]) {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [entry],
+    ...(typeof entry === 'string'
+      ? { entryPoints: [entry] }
+      : { stdin: { contents: entry.app, resolveDir: root, sourcefile: 'app.ts', loader: 'ts' as const } }),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -45,7 +54,7 @@ async function measure(entry: string, external: string[]) {
   if (!file) throw new Error('esbuild produced no output');
   const gzip = gzipSync(file.contents, { level: constants.Z_BEST_COMPRESSION }).length;
   const meta: Metafile = result.metafile;
-  const inputs = Object.values(meta.outputs).find((o) => o.entryPoint !== undefined)?.inputs ?? {};
+  const inputs = Object.values(meta.outputs).find((o) => o.entryPoint !== undefined || o.inputs)?.inputs ?? {};
   const groups = new Map<string, number>();
   for (const [path, info] of Object.entries(inputs)) {
     const pkg = packageOf(path);
@@ -59,12 +68,33 @@ function kib(n: number): string {
   return `${n} B (${(n / 1024).toFixed(1)} KiB)`;
 }
 
+/** The size target of issue 11 for the ESM main entry (an app importing the client). */
+const TARGET_GZIP = 45 * 1024;
+
 export async function run(): Promise<BenchResult[]> {
   const sdk = await measure('src/index.ts', ['ioredis']);
+  // What an application pays for `import { Fareway } from 'fareway'`, resolved through package.json
+  // exports to the BUILT dist/index.js (run `npm run build` first), tree-shaken by esbuild.
+  const app = existsSync(new URL('../dist/index.js', import.meta.url))
+    ? await measure({ app: "import { Fareway } from 'fareway';\nexport const client = (o: object) => new Fareway(o);\n" }, ['ioredis'])
+    : undefined;
   const sandbox = await measure('src/sandbox/index.ts', ['msw', 'msw/*', 'ioredis']);
   const breakdown = (groups: [string, number][], total: number) =>
     Object.fromEntries(groups.map(([k, v]) => [`  minified bytes from ${k}`, `${v} (${((100 * v) / total).toFixed(1)} %)`]));
+  const results: BenchResult[] = [];
+  if (app)
+    results.push({
+      name: "size: an app's `import { Fareway } from 'fareway'` (ESM main entry, built)",
+      figures: {
+        entry: "stdin app importing { Fareway } from 'fareway' → dist/index.js (esbuild bundle, platform node, esm, minify; external: ioredis)",
+        'minified bytes': kib(app.bytes),
+        'minified + gzip -9 bytes': kib(app.gzip),
+        target: `≤ ${kib(TARGET_GZIP)} gz: ${app.gzip <= TARGET_GZIP ? 'met' : `not met (+${((app.gzip - TARGET_GZIP) / 1024).toFixed(1)} KiB)`}`,
+        ...breakdown(app.groups, app.bytes),
+      },
+    });
   return [
+    ...results,
     {
       name: 'size: fareway ESM entry with runtime dependencies',
       figures: {

@@ -1,6 +1,6 @@
-// Registers ts-node's ESM loader, transpile-only (TOOLCHAIN.md: `npx ts-node` fails in an ESM
-// package on Node 20, and type errors print as `[Object: null prototype] {}`; `npm run typecheck`
-// checks the examples' types instead). Usage: node --import ./examples/register.mjs file.ts
+// Registers ts-node's ESM loader, transpile-only, for the benchmarks (bench/*.ts run as ESM under
+// the root tsconfig). The examples do not need it: they are CommonJS (examples/package.json) and
+// run with plain `npx ts-node examples/<name>.ts`. Usage: node --import ./examples/register.mjs file.ts
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 

@@ -30,6 +30,26 @@ export function toIssues(issues: readonly { path: readonly PropertyKey[]; messag
   return issues.map((issue) => ({ path: formatPath(issue.path, prefix), message: issue.message }));
 }
 
+/**
+ * A process-wide brand: the ESM and the CJS build of Fareway (or two installed copies) each have
+ * their own classes, so the brand carries the class-name chain that `instanceof` compares.
+ */
+const BRAND = Symbol.for('fareway.error');
+/** Keys never serialised by `toJSON`, at any depth of a plain object (headers, context, …). */
+const SECRET_KEYS = /^(authorization|proxy-authorization|cookie|set-cookie|api[-_]?key|x-api-key)$/i;
+
+function jsonSafe(value: unknown, depth: number): unknown {
+  if (value instanceof Error) {
+    const json = (value as { toJSON?: () => unknown }).toJSON;
+    return typeof json === 'function' ? json.call(value) : { name: value.name, message: value.message };
+  }
+  if (value === null || typeof value !== 'object' || depth > 6) return value;
+  if (Array.isArray(value)) return value.map((v) => jsonSafe(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (!SECRET_KEYS.test(k)) out[k] = jsonSafe(v, depth + 1);
+  return out;
+}
+
 /** Base class of every error Fareway throws. */
 export class FarewayError extends Error {
   override name = 'FarewayError';
@@ -39,6 +59,34 @@ export class FarewayError extends Error {
   details: string[] = [];
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
+    const chain: string[] = [];
+    for (let c: unknown = new.target; typeof c === 'function' && c !== Error; c = Object.getPrototypeOf(c))
+      chain.push((c as { name: string }).name);
+    Object.defineProperty(this, BRAND, { value: chain, enumerable: false });
+  }
+
+  /**
+   * `instanceof` that also holds across builds: an error thrown by the CommonJS build is an
+   * instance of the ESM build's class of the same name (and of its ancestors), and vice versa.
+   */
+  static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    if (typeof value !== 'object' || value === null) return false;
+    const chain = (value as { [BRAND]?: unknown })[BRAND];
+    return Array.isArray(chain) && chain.includes(this.name);
+  }
+
+  /**
+   * A plain object for `JSON.stringify` and structured logs: `name`, `message`, `requestId`,
+   * `details`, `status` and every other field of the error class, plus `cause`. Authorization,
+   * cookies and anything named like an API key are left out at every depth; the key itself never
+   * reaches an error in the first place.
+   */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [k, v] of Object.entries(this)) if (!SECRET_KEYS.test(k)) out[k] = jsonSafe(v, 0);
+    if (this.cause !== undefined) out.cause = jsonSafe(this.cause, 0);
+    return out;
   }
 }
 

@@ -40,7 +40,18 @@ export type { BookOptions, BookResult } from './resources/book.js';
 export type { BookFlightParams, BookFlightResult, PriceChange, DuplicatesFound } from './flow.js';
 export type { PassengerContext, PassengerValidationResult } from './validation/passengers.js';
 export { validatePassengers } from './validation/passengers.js';
-export type * from './schemas/common.js';
+// Named type exports only: `export type *` made the .d.ts declare the schemas' values too
+// (BOOKING_STATUSES, PricingSchema, …), which do not exist at run time.
+export type {
+  PaxCount,
+  RawPricing,
+  Pricing,
+  Segment,
+  InboundOption,
+  FlightOption,
+  BookingStatus,
+  Source,
+} from './schemas/common.js';
 export type { Airport, AutocompleteResponse } from './schemas/airport.js';
 export type {
   SearchParams,

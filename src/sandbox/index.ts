@@ -1,7 +1,8 @@
 /**
  * `fareway/sandbox`: a stateful fake of the Flight Booking Service for tests, examples and local
- * development. The same handlers run inside MSW (`setupServer(...sandbox.handlers)`) and over real
- * HTTP (`await sandbox.listen()`), sharing one state.
+ * development. One framework-free router runs over real HTTP (`await sandbox.listen()`, Node only),
+ * as a plain fetch function (`sandbox.fetch`), and inside MSW (`setupServer(...sandbox.handlers)`,
+ * msw loaded only when `handlers` is read), sharing one state.
  *
  * @example
  * import { setupServer } from 'msw/node';
@@ -14,7 +15,9 @@
  */
 import type { RequestHandler } from 'msw';
 import { createControl, type SandboxControl } from './control.js';
-import { buildHandlers, type HandlerContext } from './handlers/index.js';
+import { buildRoutes, type HandlerContext } from './handlers/index.js';
+import { toMswHandlers } from './msw.js';
+import { createRouter, type SandboxFetch } from './router.js';
 import { fail } from './bookings.js';
 import { resolveOptions, type SandboxOptions } from './options.js';
 import { RateLimiter } from './ratelimit.js';
@@ -23,6 +26,7 @@ import { SandboxState } from './state.js';
 
 export type { SandboxOptions, PartnerOptions, RateLimitOptions, RateLimitRule } from './options.js';
 export type { SandboxControl, FailNextOptions, BookingSnapshot } from './control.js';
+export type { SandboxFetch } from './router.js';
 export type { EndpointName, BookingStatus, RequestLogEntry, BookingRecord, DuplicateEntry } from './state.js';
 
 /** Options of `sandbox.listen`. */
@@ -47,8 +51,16 @@ export interface ListeningSandbox {
 
 /** A stateful fake Flight Booking Service. */
 export interface Sandbox {
-  /** MSW handlers for every endpoint, matching any origin. */
-  handlers: RequestHandler[];
+  /**
+   * MSW handlers for every endpoint, matching any origin. Reading this property loads `msw` (an
+   * optional peer dependency); nothing else in the sandbox needs it.
+   */
+  readonly handlers: RequestHandler[];
+  /**
+   * The fake service as a plain function: a Fetch `Request` in, a `Response` out (`undefined` when
+   * no endpoint matches). Framework-free; e.g. `new Fareway({ fetch: … })` or any test runner's mock.
+   */
+  fetch: SandboxFetch;
   /** The default (first) partner's API key. */
   apiKey: string;
   /** Serves the same state over HTTP on 127.0.0.1. */
@@ -83,12 +95,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
   });
   const apiKey = resolved.partners[0]?.apiKey as string;
+  const routes = buildRoutes(context(resolved.rateLimitsEnabled));
+  let handlers: RequestHandler[] | undefined;
   return {
-    handlers: buildHandlers(context(resolved.rateLimitsEnabled)),
+    get handlers() {
+      return (handlers ??= toMswHandlers(routes));
+    },
+    fetch: createRouter(routes),
     apiKey,
     control: createControl(state, limiter),
     async listen(opts = {}) {
-      const server = await serve(buildHandlers(context(opts.rateLimits ?? true)), {
+      const server = await serve(createRouter(buildRoutes(context(opts.rateLimits ?? true))), {
         port: opts.port ?? 0,
         host: opts.host ?? '127.0.0.1',
       });

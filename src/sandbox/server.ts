@@ -1,10 +1,10 @@
 /**
- * Serves MSW handlers over real HTTP with node:http, so non-JS clients, curl and SDK tests that
- * need real sockets (timeouts, dropped connections) can use the same fake service.
+ * Serves the sandbox's router over real HTTP with node:http (no MSW), so non-JS clients, curl and
+ * SDK tests that need real sockets (timeouts, dropped connections) can use the same fake service.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { getResponse, type RequestHandler } from 'msw';
+import type { SandboxFetch } from './router.js';
 
 /** A running sandbox server. */
 export interface ListeningServer {
@@ -31,13 +31,13 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
 }
 
 async function handle(
-  handlers: RequestHandler[],
+  router: SandboxFetch,
   origin: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const request = await toRequest(req, origin);
-  const response = await getResponse(handlers, request);
+  const response = await router(request);
   if (!response) {
     const body = JSON.stringify({
       success: false,
@@ -62,15 +62,15 @@ async function handle(
   res.writeHead(response.status, { ...headers, 'Content-Length': String(body.length) }).end(body);
 }
 
-/** Listens on host:port (0 = a free port) and serves `handlers`. */
+/** Listens on host:port (0 = a free port) and serves `router`. */
 export function serve(
-  handlers: RequestHandler[],
+  router: SandboxFetch,
   options: { port: number; host: string },
 ): Promise<ListeningServer> {
   const sockets = new Set<Socket>();
   let origin = '';
   const server = createServer((req, res) => {
-    handle(handlers, origin, req, res).catch((err: unknown) => {
+    handle(router, origin, req, res).catch((err: unknown) => {
       if (res.headersSent) return void res.destroy();
       res
         .writeHead(500, { 'Content-Type': 'application/json' })

@@ -140,7 +140,11 @@ export class SandboxState {
     this.reset();
   }
 
-  /** Back to the initial partners and no traces, bookings, knobs or log. Time keeps going. */
+  /**
+   * Back to the initial partners and no traces, bookings, knobs or log. Time keeps going, and so do
+   * the id counters: a reset never re-issues a booking id, trace id, result index or PNR that this
+   * sandbox issued before (a client kept across tests must not find the last test's booking).
+   */
   reset(): void {
     this.partners.clear();
     this.traces.clear();
@@ -149,7 +153,6 @@ export class SandboxState {
     this.commitThenDrop.clear();
     this.pendingPriceDelta = 0;
     this.log = [];
-    this.counters.clear();
     for (const p of this.options.partners) this.addPartner(p);
   }
 

@@ -3,13 +3,13 @@
  * Which statuses each step accepts is the sandbox's choice (the spec leaves it open); see
  * docs/sandbox.md.
  */
-import { http } from 'msw';
 import { confirm, createBookingRecord, findDuplicates, LIVE_STATUSES } from '../bookings.js';
 import { badRequest, expired, SandboxHttpError } from '../errors.js';
 import { paxRules, validatePassengers } from '../rules.js';
 import type { BookingRecord, BookingStatus, Partner, SandboxState } from '../state.js';
 import { amountDue, bookingView, currentRaw, listEntry } from '../views.js';
 import { liveTrace, offerOf } from './flights.js';
+import { route, type Route } from '../router.js';
 import { endpoint, type HandlerContext } from './wrap.js';
 
 function found(state: SandboxState, partner: Partner, id: string | undefined): BookingRecord {
@@ -132,44 +132,32 @@ function list(state: SandboxState, partner: Partner, url: URL): Record<string, u
   };
 }
 
-/** MSW handlers for the booking flow, on any origin. */
-export function bookingHandlers(ctx: HandlerContext) {
+/** Routes for the booking flow, on any origin. */
+export function bookingHandlers(ctx: HandlerContext): Route[] {
   const { state } = ctx;
   const now = (): number => state.clock.now();
   return [
-    http.post(
-      '*/v1/flights/booking/',
-      endpoint(ctx, 'createBooking', { auth: true }, ({ partner, body }) => ({
+    route('POST', '/v1/flights/booking/', endpoint(ctx, 'createBooking', { auth: true }, ({ partner, body }) => ({
         json: create(state, partner, body),
       })),
     ),
-    http.post(
-      '*/v1/flights/booking/:id/passengers/',
-      endpoint(ctx, 'savePassengers', { auth: true }, ({ partner, params, body }) => ({
+    route('POST', '/v1/flights/booking/:id/passengers/', endpoint(ctx, 'savePassengers', { auth: true }, ({ partner, params, body }) => ({
         json: savePassengers(state, partner, params.id, body),
       })),
     ),
-    http.post(
-      '*/v1/flights/booking/:id/reprice/',
-      endpoint(ctx, 'reprice', { auth: true }, ({ partner, params }) => ({
+    route('POST', '/v1/flights/booking/:id/reprice/', endpoint(ctx, 'reprice', { auth: true }, ({ partner, params }) => ({
         json: reprice(state, partner, params.id),
       })),
     ),
-    http.post(
-      '*/v1/flights/booking/:id/book/',
-      endpoint(ctx, 'book', { auth: true }, ({ partner, params }) => ({
+    route('POST', '/v1/flights/booking/:id/book/', endpoint(ctx, 'book', { auth: true }, ({ partner, params }) => ({
         json: book(state, partner, params.id),
       })),
     ),
-    http.get(
-      '*/v1/flights/booking/:id/',
-      endpoint(ctx, 'retrieve', { auth: true }, ({ partner, params }) => ({
+    route('GET', '/v1/flights/booking/:id/', endpoint(ctx, 'retrieve', { auth: true }, ({ partner, params }) => ({
         json: bookingView(found(state, partner, params.id), partner, now()),
       })),
     ),
-    http.get(
-      '*/v1/bookings/',
-      endpoint(ctx, 'list', { auth: true }, ({ partner, url }) => ({ json: list(state, partner, url) })),
+    route('GET', '/v1/bookings/', endpoint(ctx, 'list', { auth: true }, ({ partner, url }) => ({ json: list(state, partner, url) })),
     ),
   ];
 }

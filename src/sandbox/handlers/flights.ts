@@ -1,7 +1,6 @@
 /**
  * Search and fare rules (spec §4.1, §4.2).
  */
-import { http } from 'msw';
 import { airport, isDomestic } from '../airports.js';
 import { isoNoZone, remainingSeconds } from '../clock.js';
 import { badRequest, expired } from '../errors.js';
@@ -10,6 +9,7 @@ import { int, rngFor, uuid } from '../random.js';
 import { parseSearch } from '../search-request.js';
 import type { Partner, SandboxState, Trace } from '../state.js';
 import { outboundOption, singleOption } from '../views.js';
+import { route, type Route } from '../router.js';
 import { endpoint, type HandlerContext } from './wrap.js';
 
 const TRACE_MS = 15 * 60_000;
@@ -136,16 +136,12 @@ function fareRules(state: SandboxState, partner: Partner, body: unknown): Record
   };
 }
 
-/** MSW handlers for search and fare rules, on any origin. */
-export function flightHandlers(ctx: HandlerContext) {
+/** Routes for search and fare rules, on any origin. */
+export function flightHandlers(ctx: HandlerContext): Route[] {
   return [
-    http.post(
-      '*/v1/flights/search/',
-      endpoint(ctx, 'search', { auth: true }, ({ partner, body }) => ({ json: search(ctx, partner, body) })),
+    route('POST', '/v1/flights/search/', endpoint(ctx, 'search', { auth: true }, ({ partner, body }) => ({ json: search(ctx, partner, body) })),
     ),
-    http.post(
-      '*/v1/flights/fare-rules/',
-      endpoint(ctx, 'fareRules', { auth: true }, ({ partner, body }) => ({
+    route('POST', '/v1/flights/fare-rules/', endpoint(ctx, 'fareRules', { auth: true }, ({ partner, body }) => ({
         json: fareRules(ctx.state, partner, body),
       })),
     ),

@@ -1,8 +1,8 @@
 /**
- * The full handler set of one sandbox. `createSandbox` builds one set for `sandbox.handlers` and
- * `listen()` builds another over the same state, so the two can differ in rate limiting only.
+ * Every route of one sandbox. `createSandbox` builds one set for `sandbox.handlers`/`sandbox.fetch`
+ * and `listen()` builds another over the same state, so the two can differ in rate limiting only.
  */
-import type { RequestHandler } from 'msw';
+import type { Route } from '../router.js';
 import { airportHandlers } from './airports.js';
 import { bookingHandlers } from './bookings.js';
 import { flightHandlers } from './flights.js';
@@ -10,7 +10,7 @@ import type { HandlerContext } from './wrap.js';
 
 export type { HandlerContext } from './wrap.js';
 
-/** Every endpoint of the fake service as MSW handlers. */
-export function buildHandlers(ctx: HandlerContext): RequestHandler[] {
+/** Every endpoint of the fake service as framework-free routes. */
+export function buildRoutes(ctx: HandlerContext): Route[] {
   return [...flightHandlers(ctx), ...bookingHandlers(ctx), ...airportHandlers(ctx)];
 }

@@ -1,8 +1,8 @@
 /**
  * What every endpoint shares: X-Request-Id, injected failures, auth, rate limits, the error
  * envelope, connection drops and the request log. Each endpoint only supplies its logic.
+ * `Response.error()` means "drop the connection" (MSW and the node:http server both honour it).
  */
-import { HttpResponse } from 'msw';
 import { SandboxHttpError } from '../errors.js';
 import { isoUtc } from '../clock.js';
 import { bucketOf, type RateLimiter } from '../ratelimit.js';
@@ -35,10 +35,8 @@ export interface Reply {
   json: unknown;
 }
 
-type Resolver = (info: {
-  request: Request;
-  params: Record<string, string | readonly string[] | undefined>;
-}) => Promise<Response>;
+/** A framework-free endpoint: a Fetch Request (and its path parameters) in, a Fetch Response out. */
+export type Resolver = (request: Request, params: Record<string, string>) => Promise<Response>;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -86,18 +84,17 @@ export function authenticate(state: SandboxState, request: Request): Partner {
   return partner;
 }
 
-/** Wraps endpoint logic into an MSW resolver with all shared behaviour. */
+/** Wraps endpoint logic into a plain Fetch resolver with all shared behaviour. */
 export function endpoint(
   ctx: HandlerContext,
   name: EndpointName,
   opts: { auth: boolean },
   logic: (call: Call) => Reply | Promise<Reply>,
 ): Resolver {
-  return async ({ request, params: rawParams }) => {
+  return async (request, params) => {
     const { state } = ctx;
     const requestId = ctx.nextRequestId();
     const url = new URL(request.url);
-    const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, String(v)]));
     const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
     let body: unknown;
     let badJson = false;
@@ -125,7 +122,7 @@ export function endpoint(
       failure &&
       (failure.status !== undefined || failure.drop || failure.body !== undefined || !failure.delayMs)
     ) {
-      if (failure.drop) return (log(0, true), HttpResponse.error());
+      if (failure.drop) return (log(0, true), Response.error());
       const status = failure.status ?? 502;
       const detail = failure.detail ?? `Injected ${status} failure (sandbox control.failNext).`;
       if (name === 'book' && status === 502 && params.id) {
@@ -182,7 +179,7 @@ export function endpoint(
     if (pendingDrops > 0 && status < 300) {
       // The work is done (e.g. the PNR is issued and the wallet debited); only the answer is lost.
       state.commitThenDrop.set(name, pendingDrops - 1);
-      return (log(status, true), HttpResponse.error());
+      return (log(status, true), Response.error());
     }
     log(status);
     return respond(status, reply.json, requestId, headers);

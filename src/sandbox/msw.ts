@@ -1,0 +1,46 @@
+/**
+ * The MSW adapter, loaded only when `sandbox.handlers` is read: nothing else in the sandbox
+ * imports msw, so `listen()`, the bin and jest users never need it installed.
+ */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type * as MswModule from 'msw';
+import type { RequestHandler } from 'msw';
+import type { Route } from './router.js';
+
+type Msw = typeof MswModule;
+
+let cached: Msw | undefined;
+
+function loadMsw(): Msw {
+  if (cached) return cached;
+  // A synchronous load keeps `sandbox.handlers` a plain property. No `import.meta` here: the
+  // sources also run as CommonJS (ts-node examples). `__filename` is native in CommonJS and shimmed
+  // from import.meta.url in the ESM build (tsup `shims`); sources run as ESM resolve from the cwd.
+  const from = typeof __filename === 'string' ? __filename : join(process.cwd(), 'index.js');
+  const load = createRequire(from);
+  try {
+    cached = load('msw') as Msw;
+  } catch (err) {
+    throw new Error(
+      "fareway/sandbox: `sandbox.handlers` needs the optional peer dependency 'msw' (npm i -D msw). " +
+        'Without msw, use `await sandbox.listen()` (real HTTP) or `sandbox.fetch(request)`.',
+      { cause: err },
+    );
+  }
+  return cached;
+}
+
+/** The routes as MSW request handlers matching any origin. */
+export function toMswHandlers(routes: readonly Route[]): RequestHandler[] {
+  const { http } = loadMsw();
+  return routes.map((r) => {
+    const method = r.method === 'GET' ? http.get : http.post;
+    return method(`*${r.path}`, ({ request, params }) =>
+      r.resolve(
+        request,
+        Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+      ),
+    );
+  });
+}

@@ -1,0 +1,43 @@
+import { Fareway, FareExpiredError } from 'fareway';
+import { createSandbox, type ListeningSandbox } from 'fareway/sandbox';
+
+export async function bookOne(fareway: Fareway): Promise<string> {
+  const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+  const results = await fareway.flights.search({ origin: "DEL", destination: "BOM", preferred_departure_time: day, adult_count: 1 });
+  const choice = results.select(results.outbound[0]!);
+  const booking = await fareway.bookings.create(choice);
+  await fareway.bookings.savePassengers(booking, [
+    {
+      title: "Mrs", first_name: "Priya", last_name: "Sharma", gender: "female", pax_type: "adult", dob: "1986-07-19",
+      is_lead: true, email: "priya@example.com", contact_number: "9812345678", cell_country_code: "91",
+      passport_number: "Z4810001", passport_expiry: "2035-01-01", nationality: "IN",
+    },
+  ]);
+  const done = await fareway.bookings.book(booking.booking_id);
+  return done.pnr!;
+}
+
+const sandbox = createSandbox({ seed: 3 });
+let server: ListeningSandbox;
+let fareway: Fareway;
+
+beforeAll(async () => {
+  server = await sandbox.listen();
+  fareway = new Fareway({ apiKey: server.apiKey, baseUrl: server.url, logger: null });
+});
+afterAll(async () => {
+  await fareway.close();
+  await server.close();
+});
+beforeEach(() => sandbox.control.reset());
+
+test('books a flight against the sandbox over HTTP', async () => {
+  expect(await bookOne(fareway)).toMatch(/^[A-Z0-9]{6}$/);
+});
+
+test('an expired fare is a FareExpiredError', async () => {
+  const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+  const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: day, adult_count: 1 });
+  sandbox.control.advanceTime(60 * 60_000);
+  await expect(fareway.bookings.create(results.select(results.outbound[0]!))).rejects.toBeInstanceOf(FareExpiredError);
+});

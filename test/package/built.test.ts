@@ -1,0 +1,80 @@
+/**
+ * The BUILT package as consumers load it (`npm run build` first): both entries, both builds.
+ * The probe runs in a plain Node child process so nothing here is transformed by vitest.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+interface Report {
+  exports: Record<string, { declared: string[]; runtime: string[] }>;
+  classNames: Record<string, Record<string, string>>;
+  crossBuild: Record<string, boolean | string>;
+  json: { text: string; parsed: Record<string, unknown>; secret: string };
+}
+
+let report: Report;
+beforeAll(() => {
+  const probe = fileURLToPath(new URL('./probe.mjs', import.meta.url));
+  report = JSON.parse(execFileSync(process.execPath, [probe], { encoding: 'utf8', timeout: 120_000 })) as Report;
+}, 150_000);
+
+describe('declared exports exist at run time', () => {
+  for (const key of ['esm:root', 'esm:sandbox', 'cjs:root', 'cjs:sandbox']) {
+    it(`${key}: every value the .d.ts declares is exported, and nothing undeclared is`, () => {
+      const { declared, runtime } = report.exports[key] as { declared: string[]; runtime: string[] };
+      expect(declared.length).toBeGreaterThan(0);
+      expect(declared.filter((name) => !runtime.includes(name))).toEqual([]); // phantom exports
+      expect(runtime.filter((name) => !declared.includes(name))).toEqual([]); // untyped exports
+    });
+  }
+});
+
+describe('class names survive the build', () => {
+  it('every exported class is named as it is exported (no _FareExpiredError)', () => {
+    expect(report.classNames).toEqual({ esm: {}, cjs: {} });
+    expect(report.crossBuild.name).toBe('FareExpiredError');
+    expect(report.crossBuild.stackHead).toMatch(/^FareExpiredError: 409/);
+  });
+});
+
+describe('instanceof across the ESM and CJS builds', () => {
+  it('an error from one build is an instance of the other build’s class and its ancestors', () => {
+    expect(report.crossBuild).toMatchObject({
+      cjsIsEsmFareExpired: true,
+      cjsIsEsmAPIError: true,
+      cjsIsEsmFarewayError: true,
+      cjsIsError: true,
+      esmIsCjsNotFound: true,
+    });
+  });
+
+  it('is not an instance of a sibling class, and foreign objects are not Fareway errors', () => {
+    expect(report.crossBuild).toMatchObject({
+      cjsIsEsmNotFound: false,
+      esmIsCjsFareExpired: false,
+      plainErrorIsFarewayError: false,
+      plainObjectIsFarewayError: false,
+    });
+  });
+});
+
+describe('JSON.stringify(error)', () => {
+  it('keeps name, message, status, requestId, details, context and cause', () => {
+    expect(report.json.parsed).toMatchObject({
+      name: 'AuthenticationError',
+      message: expect.stringContaining('Invalid API key.'),
+      status: 401,
+      requestId: 'req_2',
+      details: ['Invalid API key.'],
+      context: { booking_id: 'b1' },
+      cause: { name: 'Error', message: 'underlying' },
+    });
+  });
+
+  it('never contains the key, authorization or cookies', () => {
+    expect(report.json.text).not.toContain(report.json.secret);
+    expect(report.json.text.toLowerCase()).not.toContain('authorization');
+    expect(report.json.parsed.headers).toEqual({ 'x-request-id': 'req_2' });
+  });
+});
