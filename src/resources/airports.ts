@@ -1,7 +1,7 @@
 import type { ClientContext } from '../core/context.js';
 import { withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
-import { validateResponse } from '../core/request.js';
+import { readAnswer } from '../core/reader.js';
 import { RequestValidationError } from '../errors.js';
 import { checkCall } from '../core/call-options.js';
 import { AutocompleteResponseSchema, type AutocompleteResponse } from '../schemas/airport.js';
@@ -62,7 +62,7 @@ export class Airports {
     if (key.length < 2) return { results: [] };
 
     const cached = this.#cache.get(key);
-    if (cached && performance.now() - cached.at < this.ctx.autocompleteCacheMs) return structuredClone(cached.value);
+    if (cached && performance.now() - cached.at < this.ctx.autocompleteCacheMs) return copyOf(cached.value);
 
     let pending = this.#inflight.get(key);
     if (!pending) {
@@ -74,7 +74,7 @@ export class Airports {
       pending.catch(() => undefined);
       this.#inflight.set(key, pending);
     }
-    return structuredClone(await raceSignal(pending, options.signal));
+    return copyOf(await raceSignal(pending, options.signal));
   }
 
   /** Forgets cached answers. */
@@ -85,9 +85,18 @@ export class Airports {
   async #fetch(q: string, options: RequestOptions): Promise<AutocompleteResponse> {
     const req = { endpoint: 'autocomplete', method: 'GET', path: '/v1/airports/autocomplete/', query: { q }, auth: false } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = validateResponse(AutocompleteResponseSchema, response, req);
+    const read = readAnswer(this.ctx, AutocompleteResponseSchema, response, req, { essential: ['results'], droppable: ['results.*'] });
+    // Only the airports are kept (an unknown top-level field, however deep, is not cached).
+    const data: AutocompleteResponse = { results: read.results };
     this.#cache.set(q, { at: performance.now(), value: data });
     if (this.#cache.size > this.ctx.autocompleteCacheSize) this.#cache.delete(this.#cache.keys().next().value as string);
     return withMeta(data, { requestId: response.requestId });
   }
+}
+
+/** The caller's own copy (airports copied one level): a caller's change never reaches the cache. */
+function copyOf(value: AutocompleteResponse): AutocompleteResponse {
+  const copy: AutocompleteResponse = { results: value.results.map((a) => ({ ...a })) };
+  const requestId = (value as { requestId?: string }).requestId;
+  return requestId === undefined ? copy : withMeta(copy, { requestId });
 }

@@ -125,7 +125,9 @@ export function endpoint(
       if (failure.drop) return (log(0, true), Response.error());
       const status = failure.status ?? 502;
       const detail = failure.detail ?? `Injected ${status} failure (sandbox control.failNext).`;
-      if (name === 'book' && status === 502 && params.id) {
+      // Only the service's own 502 (its envelope) means the supplier failed the booking; a raw
+      // body stands for a proxy in front of the service, which never touched the booking.
+      if (name === 'book' && status === 502 && params.id && failure.body === undefined) {
         let key: string | null = null;
         try {
           key = authenticate(state, request).apiKey;
