@@ -3,10 +3,19 @@ import { defineConfig } from 'vitest/config';
 // Three projects, so `npm test` stays fast on a loaded machine:
 //   unit     everything in-process (npm run test:unit)
 //   package  the BUILT package: exports, class names, docs' code blocks (npm run test:package, after build)
-//   slow     child processes and real servers: examples, redis, the CLI (npm run test:slow; .ci/run)
+//   slow     child processes and real servers: examples, redis, the CLI, fault matrix and fuzz,
+//            the loaded-machine limiter check, the memory bound (npm run test:slow; .ci/run)
 //   consumers  fresh projects installing the packed tarball (npm run test:consumers; .ci/run)
 // Each run writes its JSON report to .tmp/vitest/ for .ci/run's closing "N passed, N failed" line.
-const slow = ['test/examples/**/*.test.ts', 'test/redis/**/*.test.ts', 'test/sandbox/cli.test.ts'];
+const slow = [
+  'test/examples/**/*.test.ts',
+  'test/redis/**/*.test.ts',
+  'test/sandbox/cli.test.ts',
+  // real sockets with faults, response fuzz, a CPU hog, a 300-search memory bound
+  'test/faults/**/*.test.ts',
+  'test/memory/**/*.test.ts',
+  'test/core/limiter-exact.test.ts',
+];
 const built = ['test/package/**/*.test.ts', 'test/docs/**/*.test.ts'];
 
 export default defineConfig({

@@ -70,6 +70,29 @@ function getAt(root: unknown, path: Path): unknown {
   return cur;
 }
 
+/** Deeper JSON than this is refused: nothing in the contract nests past a dozen levels. */
+export const MAX_RESPONSE_DEPTH = 256;
+
+/** True when `value` nests objects/arrays deeper than `limit` (iterative: no stack to overflow). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: unknown[] = [value];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const node = stack.pop() as object;
+    const depth = depths.pop() as number;
+    if (depth > limit) return true;
+    const children = Array.isArray(node) ? (node as unknown[]) : Object.values(node);
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null) {
+        stack.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
 const ids = (path: Path) => formatPath(path);
 
 /** The essential-problem error: carries the raw body and the ids so the caller can find what happened. */
@@ -97,6 +120,10 @@ export function readResponse<T>(schema: z.ZodType<T>, data: unknown, plan: ReadP
   // Every answer of the contract is a JSON object: anything else is unusable whatever the plan.
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw fatal([{ path: '', message: `expected a JSON object, got ${Array.isArray(data) ? 'an array' : data === null ? 'null' : typeof data}` }], data, rc);
+  // Nothing in the contract nests past a dozen levels; whatever walks a 100 000-deep body next
+  // (zod, structuredClone, the caller's JSON.stringify) would overflow the stack.
+  if (nestsDeeperThan(data, MAX_RESPONSE_DEPTH))
+    throw fatal([{ path: '', message: `the body nests deeper than ${MAX_RESPONSE_DEPTH} levels` }], undefined, rc);
   const first = safeParse(schema, data, rc);
   if (first.success) return first.data;
 

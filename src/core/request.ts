@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import { ResponseValidationError, toIssues } from '../errors.js';
 import type { Bucket, Limiter, Ticket } from './limiter.js';
 import type { Endpoint, Hooks, Logger, RequestOptions } from './options.js';
 import { withRetries } from './retry.js';
@@ -104,48 +102,6 @@ export class Requester {
       this.config.hooks.onResponse?.({ endpoint: req.endpoint, method: req.method, path: req.path, attempt, status, requestId, durationMs }),
     );
   }
-}
-
-/** Deeper JSON than this is refused: nothing in the contract nests past a dozen levels. */
-export const MAX_RESPONSE_DEPTH = 256;
-
-/** True when `value` nests objects/arrays deeper than `limit` (iterative: no stack to overflow). */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const stack: unknown[] = [value];
-  const depths: number[] = [1];
-  while (stack.length > 0) {
-    const node = stack.pop() as object;
-    const depth = depths.pop() as number;
-    if (depth > limit) return true;
-    const children = Array.isArray(node) ? (node as unknown[]) : Object.values(node);
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null) {
-        stack.push(child);
-        depths.push(depth + 1);
-      }
-    }
-  }
-  return false;
-}
-
-/**
- * Validates a 2xx body; a contract break becomes ResponseValidationError with every issue. A body
- * nested absurdly deep (which would blow the stack of whatever walks it next) or any error thrown
- * while checking is a ResponseValidationError too, never a raw RangeError.
- */
-export function validateResponse<S extends z.ZodType>(schema: S, response: HttpResponse, req: Pick<HttpRequest, 'method' | 'path'>): z.output<S> {
-  const init = { requestId: response.requestId, status: response.status, endpoint: `${req.method} ${req.path}` };
-  if (nestsDeeperThan(response.data, MAX_RESPONSE_DEPTH))
-    throw new ResponseValidationError([{ path: '', message: `body nests deeper than ${MAX_RESPONSE_DEPTH} levels` }], init);
-  let parsed: ReturnType<S['safeParse']>;
-  try {
-    parsed = schema.safeParse(response.data) as ReturnType<S['safeParse']>;
-  } catch (cause) {
-    throw new ResponseValidationError([{ path: '', message: 'body could not be checked' }], { ...init, cause });
-  }
-  if (!parsed.success) throw new ResponseValidationError(toIssues(parsed.error.issues), init);
-  return parsed.data as z.output<S>;
 }
 
 /** Hooks must never break a call. */
