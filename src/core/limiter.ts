@@ -48,7 +48,7 @@ export interface RateLimitOptions {
    * A token comes back `windowMs` after its answer arrived, or `windowMs + marginMs` after the
    * request was sent if the answer is slower than that: the margin only caps the wait for slow
    * answers. Costs nothing when answers are fast.
-   * @default min(250, 5% of the bucket's windowMs)
+   * @default min(1000, 25% of the bucket's windowMs)
    */
   marginMs?: number;
   /** Calls waiting per bucket before new ones are rejected. @default 1000 */
@@ -100,7 +100,7 @@ const DEFAULT_LIMITS: Record<Bucket, number> = DEFAULTS.rateLimits;
 export const DEFAULT_MAX_QUEUE = DEFAULTS.rateLimitMaxQueue;
 export const DEFAULT_CONNECT_TIMEOUT_MS = DEFAULTS.redisConnectTimeoutMs;
 
-/** The margin used for a window when `marginMs` is not given: min(250 ms, 5% of the window). */
+/** The margin used for a window when `marginMs` is not given: min(1 s, 25% of the window). */
 export function defaultMarginMs(windowMs: number): number {
   return Math.min(DEFAULTS.rateLimitMarginCapMs, Math.round(windowMs * DEFAULTS.rateLimitMarginFraction));
 }

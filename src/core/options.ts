@@ -192,8 +192,8 @@ export const DEFAULTS = {
   /** How long one Redis command of the shared limiter may take before Redis counts as unavailable. */
   redisCommandTimeoutMs: 1000,
   /** Cap on how long a token waits for a slow answer after its send: min(this cap, this fraction of the window). */
-  rateLimitMarginCapMs: 250,
-  rateLimitMarginFraction: 0.05,
+  rateLimitMarginCapMs: 1000,
+  rateLimitMarginFraction: 0.25,
 } as const;
 
 /** Console logger used by default: warnings and errors only. */
