@@ -6,19 +6,25 @@
  *
  * Two endpoints: GET booking (`bookings.retrieve(id)`) and POST search with a small body
  * (`flights.search(params)`), each answered with a small canned body (test/fixtures/wire.ts).
- * Sides, interleaved call by call in a rotating order after a warm-up (medians compared):
+ * Sides, interleaved call by call in a shuffled order each round after a warm-up (medians compared):
  *   raw        fetch(url, init) → await res.json()
  *   ky+zod     ky(url, …).json() → Schema.parse(data)   (the partner's hand-written client)
  *   transport  the SDK's Transport.send alone (no retry, limiter, validation or model)
+ *   pipeline   Requester.send (retry wrapper, hooks, limiter off) over that transport
+ *   pipeline+check   the same plus the response check the method runs (zod for a booking, the
+ *              hand-written search checker + SearchResults for search): its cost in context
  *   sdk        the public method, `rateLimits: false`
  *   sdk+lim    the public method with the limiter on (limits high enough never to wait)
- * Plus, outside the interleaving, the cost of the response check each method runs (zod for a
- * booking, the hand-written search checker + SearchResults for search), in µs per call.
+ * Plus, outside the interleaving, the same checks in a tight loop (µs per call): far cheaper there
+ * than in context, where caches are shared with undici and the HTTP parser.
  *
  * `--only=<side>` runs one side of GET in a loop (for `node --cpu-prof`), printing nothing.
  */
 import { createServer, type Server } from 'node:http';
 import ky from 'ky';
+import { createLimiter } from '../src/core/limiter.js';
+import { Requester } from '../src/core/request.js';
+import { readAnswer } from '../src/core/reader.js';
 import { Transport } from '../src/core/transport.js';
 import { Fareway } from '../src/index.js';
 import { parseSearchResponse } from '../src/model/parse-search.js';
@@ -31,8 +37,8 @@ const GOAL_OFF = 1.2;
 const GOAL_LIMITER = 1.25;
 const KEY = 'bench_key_0123456789abcdef';
 
-type Side = 'raw' | 'ky+zod' | 'transport' | 'sdk' | 'sdk+lim';
-const SIDES: readonly Side[] = ['raw', 'ky+zod', 'transport', 'sdk', 'sdk+lim'];
+type Side = 'raw' | 'ky+zod' | 'transport' | 'pipeline' | 'pipeline+check' | 'sdk' | 'sdk+lim';
+const SIDES: readonly Side[] = ['raw', 'ky+zod', 'transport', 'pipeline', 'pipeline+check', 'sdk', 'sdk+lim'];
 
 async function serve(booking: string, search: string): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
@@ -46,6 +52,21 @@ async function serve(booking: string, search: string): Promise<{ server: Server;
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
   return { server, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** A small seeded generator, so runs shuffle alike. */
+function lcg(seed: number): () => number {
+  let x = seed >>> 0;
+  return () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
 }
 
 /** Median µs of `fn` over `n` runs (synchronous work: the response checks). */
@@ -70,6 +91,15 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
   const high = { limit: 1_000_000, windowMs: 60_000 };
   const lim = new Fareway({ ...base, rateLimits: { search: high, book: high, other: high } });
   const transport = new Transport({ baseUrl: url, apiKey: KEY, defaultHeaders: {} });
+  const requester = new Requester(transport, createLimiter(KEY, false, undefined), {
+    timeout: 30_000,
+    maxRetries: 2,
+    maxRetryAfterMs: 60_000,
+    retryBaseDelayMs: 500,
+    retryMaxDelayMs: 8_000,
+    logger: {},
+    hooks: {},
+  });
   const kyClient = ky.create({ prefixUrl: url, retry: 0, headers: { authorization: `Api-Key ${KEY}` } });
   const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
   const params = { origin: 'DEL', destination: 'BOM', preferred_departure_time: day, adult_count: 1 };
@@ -78,12 +108,16 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
   });
   const wireObject: unknown = JSON.parse(wireBody);
   const bookingPath = `/v1/flights/booking/${BOOKING}/`;
+  const getReq = { endpoint: 'retrieve', method: 'GET', path: bookingPath, auth: true } as const;
+  const postReq = { endpoint: 'search', method: 'POST', path: '/v1/flights/search/', body: wireObject, auth: true } as const;
   const auth = { authorization: `Api-Key ${KEY}` };
 
   const get: Record<Side, () => Promise<unknown>> = {
     raw: async () => (await fetch(url + bookingPath, { headers: auth })).json(),
     'ky+zod': async () => RetrieveBookingResponseSchema.parse(await kyClient.get(bookingPath.slice(1)).json()),
-    transport: () => transport.send({ endpoint: 'retrieve', method: 'GET', path: bookingPath, auth: true }, { timeout: 30_000 }),
+    transport: () => transport.send(getReq, { timeout: 30_000 }),
+    pipeline: () => requester.send(getReq),
+    'pipeline+check': async () => readAnswer({ hooks: {}, logger: {} }, RetrieveBookingResponseSchema, await requester.send(getReq), getReq, { essential: ['status'] }),
     sdk: () => off.bookings.retrieve(BOOKING),
     'sdk+lim': () => lim.bookings.retrieve(BOOKING),
   };
@@ -91,8 +125,9 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
     raw: async () =>
       (await fetch(url + '/v1/flights/search/', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(wireObject) })).json(),
     'ky+zod': async () => SearchResponseSchema.parse(await kyClient.post('v1/flights/search/', { json: wireObject }).json()),
-    transport: () =>
-      transport.send({ endpoint: 'search', method: 'POST', path: '/v1/flights/search/', body: wireObject, auth: true }, { timeout: 30_000 }),
+    transport: () => transport.send(postReq, { timeout: 30_000 }),
+    pipeline: () => requester.send(postReq),
+    'pipeline+check': async () => parseSearchResponse((await requester.send(postReq)).data, { source: 'supplier_a' }),
     sdk: () => off.flights.search(params),
     'sdk+lim': () => lim.flights.search(params),
   };
@@ -103,13 +138,16 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
       for (let i = 0; i < iterations * 3; i++) await get[only]();
       return [];
     }
+    const random = lcg(12);
     const measure = async (fns: Record<Side, () => Promise<unknown>>) => {
       for (let i = 0; i < warmup; i++) for (const s of SIDES) await fns[s]();
       const times = Object.fromEntries(SIDES.map((s) => [s, [] as number[]])) as Record<Side, number[]>;
       // Each round runs every side once, so a load spike hits a round, not one side.
       for (let i = 0; i < iterations; i++) {
-        for (let j = 0; j < SIDES.length; j++) {
-          const side = SIDES[(i + j) % SIDES.length] as Side;
+        // A fresh order every round: a side must not always follow the same one (ky's garbage
+        // would be collected on the next side's time).
+        const order = shuffled(SIDES, random);
+        for (const side of order) {
           const t = performance.now();
           await fns[side]();
           times[side].push(performance.now() - t);
@@ -134,17 +172,20 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
       const figures: Record<string, number | string> = {
         endpoint,
         'response bytes': bytes,
-        'iterations per side (interleaved, rotating order, after warm-up)': `${iterations} (warm-up ${warmup})`,
+        'iterations per side (interleaved, shuffled order each round, after warm-up)': `${iterations} (warm-up ${warmup})`,
         'raw fetch median ms': round(m.raw, 3),
       };
       for (const s of SIDES.slice(1)) figures[`${s} median ms / ratio to raw`] = `${round(m[s], 3)} / ${ratio(s)}×`;
       const perRound = times.sdk.map((t, i) => t / (times.raw[i] as number));
       figures['median of per-round ratios sdk/raw'] = `${round(median(perRound), 3)}×`;
       figures['p25 ratio sdk/raw (less load noise)'] = `${round(quantile(times.sdk, 0.25) / quantile(times.raw, 0.25), 3)}×`;
+      const us = (a: Side, b: Side) => round((m[a] - m[b]) * 1000, 1);
       figures['sdk − raw, median µs'] = round(extraUs, 1);
-      figures['transport − raw, median µs'] = round((m.transport - m.raw) * 1000, 1);
-      figures[`${checkWhat}, median µs per call`] = round(checkUs, 1);
-      figures[`  share of sdk − raw`] = extraUs > 0 ? `${round((100 * checkUs) / extraUs, 0)} %` : 'n/a';
+      figures['  fetch layer: transport − raw, µs'] = us('transport', 'raw');
+      figures['  retry/hooks: pipeline − transport, µs'] = us('pipeline', 'transport');
+      figures[`  response check in context (${checkWhat}): pipeline+check − pipeline, µs`] = us('pipeline+check', 'pipeline');
+      figures['  resource layer (input check, model, memory): sdk − pipeline+check, µs'] = us('sdk', 'pipeline+check');
+      figures[`  the same check in a tight loop, µs`] = round(checkUs, 1);
       figures['sdk p25 / p75 / p95 ms'] = `${round(quantile(times.sdk, 0.25), 3)} / ${round(quantile(times.sdk, 0.75), 3)} / ${round(quantile(times.sdk, 0.95), 3)}`;
       figures['raw p25 / p75 / p95 ms'] = `${round(quantile(times.raw, 0.25), 3)} / ${round(quantile(times.raw, 0.75), 3)} / ${round(quantile(times.raw, 0.95), 3)}`;
       return [
@@ -159,8 +200,8 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
       ];
     };
     return [
-      ...report('GET booking (bookings.retrieve)', `GET ${bookingPath.replace(BOOKING, '{id}')}`, bookingJson.length, getTimes, zodBookingUs, 'zod check of the booking (RetrieveBookingResponseSchema)'),
-      ...report('POST search (flights.search)', 'POST /v1/flights/search/', searchJson.length, postTimes, searchModelUs, 'search check + SearchResults (parseSearchResponse)'),
+      ...report('GET booking (bookings.retrieve)', `GET ${bookingPath.replace(BOOKING, '{id}')}`, bookingJson.length, getTimes, zodBookingUs, 'zod, RetrieveBookingResponseSchema'),
+      ...report('POST search (flights.search)', 'POST /v1/flights/search/', searchJson.length, postTimes, searchModelUs, 'parseSearchResponse'),
       {
         name: 'overhead: resource-layer costs on the search path (for the schema/resource owners)',
         figures: {

@@ -103,6 +103,7 @@ export class Fareway {
       apiKey,
       ...(options.fetch ? { fetch: options.fetch } : {}),
       defaultHeaders: options.defaultHeaders ?? {},
+      maxResponseBytes: positive('maxResponseBytes', options.maxResponseBytes, DEFAULTS.maxResponseBytes, 1),
     });
     this.#limiter = createLimiter(
       apiKey,

@@ -342,6 +342,8 @@ export class DuplicateBookingError extends FarewayError {
 /** The request never got a response: DNS, refused or reset connection, a dropped socket. */
 export class APIConnectionError extends FarewayError {
   override name = 'APIConnectionError';
+  /** The network cause, when known: `ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, `ETIMEDOUT`… */
+  declare code?: string;
   constructor(message = 'Connection error', options?: { cause?: unknown; requestId?: string }) {
     super(message, options);
     this.requestId = options?.requestId;

@@ -82,11 +82,21 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
     const node = stack.pop() as object;
     const depth = depths.pop() as number;
     if (depth > limit) return true;
-    const children = Array.isArray(node) ? (node as unknown[]) : Object.values(node);
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null) {
-        stack.push(child);
-        depths.push(depth + 1);
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i];
+        if (typeof child === 'object' && child !== null) {
+          stack.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in node) {
+        const child: unknown = (node as Record<string, unknown>)[key];
+        if (typeof child === 'object' && child !== null) {
+          stack.push(child);
+          depths.push(depth + 1);
+        }
       }
     }
   }

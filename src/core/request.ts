@@ -1,3 +1,4 @@
+import { RequestValidationError } from '../errors.js';
 import type { Bucket, Limiter, Ticket } from './limiter.js';
 import type { Endpoint, Hooks, Logger, RequestOptions } from './options.js';
 import { withRetries } from './retry.js';
@@ -56,7 +57,8 @@ export class Requester {
           this.#responded(req, attempt, response.status, response.requestId, started);
           return response;
         } catch (error) {
-          if (certainlyNotSent(error)) ticket?.notSent();
+          // Refused before the wire (bad input, refused connection, pre-aborted): the token may come back.
+          if (certainlyNotSent(error) || error instanceof RequestValidationError) ticket?.notSent();
           const status = (error as { status?: number }).status;
           if (typeof status === 'number' && status > 0)
             this.#responded(req, attempt, status, (error as { requestId?: string }).requestId, started);

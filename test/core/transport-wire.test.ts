@@ -4,6 +4,7 @@ import type { Limiter } from '../../src/core/limiter.js';
 import { Requester } from '../../src/core/request.js';
 import type { Ticket as WireTicket } from '../../src/core/limiter.js';
 import { Transport, type HttpRequest } from '../../src/core/transport.js';
+import { RequestValidationError } from '../../src/index.js';
 import { closedPort, faultServer } from '../http/transport-server.js';
 
 // Wire timestamps for the limiter: onSent when undici wrote this request's headers, onAnswered
@@ -146,7 +147,7 @@ describe('onSent / onAnswered', () => {
 });
 
 describe('the limiter ticket in Requester.send', () => {
-  function requester(baseUrl: string, ticket: WireTicket) {
+  function requester(baseUrl: string, ticket: WireTicket, transport?: Transport) {
     const limiter: Limiter = {
       mode: 'local',
       schedule: <T>(_bucket: unknown, fn: (t: WireTicket) => Promise<T>) => fn(ticket),
@@ -156,7 +157,7 @@ describe('the limiter ticket in Requester.send', () => {
       lock: () => Promise.resolve(undefined),
       waitUntilFree: () => Promise.resolve(true),
     };
-    return new Requester(new Transport({ baseUrl, apiKey: KEY, defaultHeaders: {} }), limiter, {
+    return new Requester(transport ?? new Transport({ baseUrl, apiKey: KEY, defaultHeaders: {} }), limiter, {
       timeout: 10_000,
       maxRetries: 0,
       maxRetryAfterMs: 1000,
@@ -187,5 +188,18 @@ describe('the limiter ticket in Requester.send', () => {
     const port = await closedPort();
     await expect(requester(`http://127.0.0.1:${port}`, ticket).send(req)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(events).toEqual(['notSent']);
+  });
+
+  it('is told notSent when the call was refused as bad input inside the run, and not when the server answered', async () => {
+    const events: string[] = [];
+    const ticket: WireTicket = { sent: () => events.push('sent'), answered: () => events.push('answered'), notSent: () => events.push('notSent') };
+    const refusing = { send: () => Promise.reject(new RequestValidationError([{ path: 'headers', message: 'bad' }])) } as unknown as Transport;
+    await expect(requester(server.url, ticket, refusing).send(req)).rejects.toBeInstanceOf(RequestValidationError);
+    expect(events).toEqual(['notSent']);
+
+    events.length = 0;
+    server.handle((_req, res) => res.writeHead(500, { 'content-type': 'application/json' }).end('{"errors":[]}'));
+    await expect(requester(server.url, ticket).send(req)).rejects.toMatchObject({ status: 500 });
+    expect(events).toEqual(['sent', 'answered']);
   });
 });

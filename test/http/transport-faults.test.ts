@@ -116,6 +116,25 @@ describe('broken connections are APIConnectionError naming the host and the caus
   });
 });
 
+describe('connections that never carry HTTP', () => {
+  it('a port fetch refuses to use is named as such, nothing is sent', async () => {
+    const { error } = await failure(client({ baseUrl: 'http://127.0.0.1:6000' }).bookings.retrieve(BOOKING));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toMatch(/to 127\.0\.0\.1:6000 failed: bad port \(BAD_PORT\)$/);
+    expect((error as { code?: string }).code).toBe('BAD_PORT');
+  });
+
+  it('TLS spoken to a plain HTTP server is a TLS failure with its OpenSSL code, on one line', async () => {
+    server.handle((_req, res) => res.end('{}'));
+    const { error } = await failure(client({ baseUrl: server.url.replace('http:', 'https:') }).bookings.retrieve(BOOKING));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    const e = error as APIConnectionError & { code?: string };
+    expect(e.code).toMatch(/^ERR_SSL_|^EPROTO$/);
+    expect(e.message).toMatch(/failed: TLS handshake failed \(/);
+    expect(e.message).not.toContain('\n');
+  });
+});
+
 describe('bodies the contract does not allow end in a typed error', () => {
   it('a 200 that is not JSON is a ResponseValidationError', async () => {
     server.handle((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('all good'));
