@@ -19,7 +19,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { machine, printResults, round, type BenchResult } from './_util.js';
 
-const WATCHDOG_MS = 175_000;
+// The throughput step alone takes about 5 minutes on a loaded 2-core machine.
+const WATCHDOG_MS = 600_000;
 const docsPath = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
 const START = '<!-- bench:generated:start -->';
 const END = '<!-- bench:generated:end -->';
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
     { section: 'Search response parsing', module: './parse-search.ts' },
     { section: 'SDK overhead vs raw fetch', module: './overhead.ts' },
     { section: 'Rate-limit throughput', module: './throughput.ts' },
+    { section: 'Limiter cost', module: './limiter-cost.ts' },
     { section: 'Package size', module: './size.ts' },
   ];
   for (const step of steps) await runStep(step);

@@ -58,4 +58,5 @@ export function travellers(pax: PaxCount): PassengerInput[] {
 }
 
 export const inr = (amount: number) => `INR ${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-export const time = (iso: string) => iso.slice(11, 16);
+/** HH:mm of an ISO time without zone; '--:--' when the service did not send one ("some fields may be absent"). */
+export const time = (iso: string | null | undefined) => (iso ? iso.slice(11, 16) : '--:--');
