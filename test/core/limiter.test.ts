@@ -44,9 +44,9 @@ describe('normaliseRateLimits', () => {
     expect(() => normaliseRateLimits({ other: { limit: 1, windowMs: -1 } })).toThrow(TypeError);
   });
 
-  it('defaults the margin to 250 ms, or 5% of a short window', () => {
-    expect(defaultMarginMs(60_000)).toBe(250);
-    expect(defaultMarginMs(300)).toBe(15);
+  it('defaults the margin (the cap on the wait for a slow answer) to 1 s, or 25% of a short window', () => {
+    expect(defaultMarginMs(60_000)).toBe(1000);
+    expect(defaultMarginMs(300)).toBe(75);
   });
 });
 
