@@ -13,7 +13,6 @@ export default defineConfig([
     entry: { index: 'src/index.ts', 'sandbox/index': 'src/sandbox/index.ts' },
     ...common,
     format: ['esm'],
-    dts: true,
     clean: true,
     // `__filename` from import.meta.url for the sandbox's lazy msw load (src/sandbox/msw.ts).
     shims: true,
@@ -24,8 +23,13 @@ export default defineConfig([
     entry: { index: 'src/index.ts', 'sandbox/index': 'src/sandbox/index.ts' },
     ...common,
     format: ['cjs'],
-    dts: true,
     noExternal: esmOnly,
+  },
+  {
+    // Declarations once for both formats (.d.ts and .d.cts): one rollup of the types, not two.
+    entry: { index: 'src/index.ts', 'sandbox/index': 'src/sandbox/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: { only: true },
   },
   {
     entry: { 'sandbox/cli': 'src/sandbox/cli.ts' },
