@@ -39,7 +39,7 @@ export type {
 export type { BookOptions, BookResult } from './resources/book.js';
 export type { BookFlightParams, BookFlightResult, PriceChange, DuplicatesFound } from './flow.js';
 export type { PassengerContext, PassengerValidationResult } from './validation/passengers.js';
-export { validatePassengers } from './validation/passengers.js';
+export { validatePassengers, passengerContextFromBooking } from './validation/passengers.js';
 // Named type exports only: `export type *` made the .d.ts declare the schemas' values too
 // (BOOKING_STATUSES, PricingSchema, …), which do not exist at run time.
 export type {
@@ -47,6 +47,10 @@ export type {
   RawPricing,
   Pricing,
   Segment,
+  SegmentAirline,
+  SegmentOrigin,
+  SegmentDestination,
+  Place,
   InboundOption,
   FlightOption,
   BookingStatus,
@@ -72,7 +76,10 @@ export type {
   ItineraryItem,
   Leg,
   ListParams,
+  PaxRule,
+  PaxRuleGroup,
   PaxRules,
+  ItineraryBooking,
   RepriceResponse,
   RetrieveBookingResponse,
   SavePassengersResponse,

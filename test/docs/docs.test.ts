@@ -40,9 +40,6 @@ declare const baseUrl: string;
  * failure here that asks to shorten this list. Keys are `file:line` of the opening fence.
  */
 const KNOWN_BROKEN = new Set<string>([
-  'docs/passengers.md:12', // `form` is not defined
-  'docs/passengers.md:24', // imports passengerContextFromBooking, which is not exported
-  'docs/rate-limits.md:102', // new Fareway({ … }) options do not match FarewayOptions
 ]);
 
 function exportNames(file: string): string[] {
