@@ -1,6 +1,7 @@
 import type { ClientContext } from '../core/context.js';
 import { withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
+import { raceAbort } from '../core/body.js';
 import { readAnswer } from '../core/reader.js';
 import { RequestValidationError } from '../errors.js';
 import { checkCall } from '../core/call-options.js';
@@ -9,29 +10,6 @@ import { AutocompleteResponseSchema, type AutocompleteResponse } from '../schema
 interface CacheEntry {
   at: number;
   value: AutocompleteResponse;
-}
-
-/**
- * Resolves with `promise`, or rejects when `signal` aborts: an abort detaches this caller only,
- * the shared request goes on for the others. The listener is removed either way.
- */
-function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e as Error);
-      },
-    );
-  });
 }
 
 /** Longest query sent: a typeahead needs a few characters, not a paragraph. */
@@ -74,7 +52,7 @@ export class Airports {
       pending.catch(() => undefined);
       this.#inflight.set(key, pending);
     }
-    return copyOf(await raceSignal(pending, options.signal));
+    return copyOf(await (options.signal ? raceAbort(pending, options.signal) : pending));
   }
 
   /** Forgets cached answers. */

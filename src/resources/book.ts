@@ -1,6 +1,7 @@
 import type { ClientContext } from '../core/context.js';
 import { transportOptions, withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
+import { raceAbort } from '../core/body.js';
 import { readAnswer } from '../core/reader.js';
 import { safeHook } from '../core/request.js';
 import { errorCode, sleep } from '../core/retry.js';
@@ -52,26 +53,6 @@ const inFlight = new Map<string, Promise<BookResult>>();
 const confirmedWithPnr = (b: { status?: unknown; pnr?: unknown }): b is { status: 'confirmed'; pnr: string } =>
   b.status === 'confirmed' && typeof b.pnr === 'string' && b.pnr !== '';
 
-/** What the caller's signal does to a shared book: it detaches that caller only. */
-function detach<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return shared;
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    shared.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e as Error);
-      },
-    );
-  });
-}
-
 /**
  * Books `id` with every safety of the low level: the explicit fare guard verified against the
  * service, one book in flight per booking (in this process, and across processes with Redis),
@@ -82,7 +63,8 @@ export function book(ctx: ClientContext, baseUrl: string, id: string, options: B
   const running = inFlight.get(key);
   if (running) {
     ctx.logger.debug?.(`book of ${id} is already in flight in this process; joining it`, { booking_id: id });
-    return detach(running, options.signal).then((result) => {
+    // The caller's signal detaches that caller only: the shared book goes on.
+    return (options.signal ? raceAbort(running, options.signal) : running).then((result) => {
       checkJoinedFare(id, options.expectedFinalFare, result);
       return result;
     });
