@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLimiter } from '../../src/core/limiter.ts';
+import { createLimiter, defaultMarginMs } from '../../src/core/limiter.ts';
 import { keyPrefix } from '../../src/core/limiter/redis/connection.ts';
 import { freePort, hasRedisServer, runTsChild, startRedisServer, type RedisServer } from '../helpers/redis.ts';
 
@@ -46,8 +46,9 @@ describe.skipIf(!available)('the shared limiter when things go wrong (real redis
     await probe.quit();
     const dues = entries.filter((_, i) => i % 2 === 1).map(Number);
     expect(dues).toHaveLength(3); // the dead process's requests still hold the budget…
-    // …but only until window (1000) + lease (max(2 × margin 50, 1000 / 4) = 250) after it died.
-    for (const due of dues) expect(due).toBeLessThanOrEqual(now + 1000 + 250 + 2);
+    // …but only until window (1000) + lease (max(2 × margin, window / 4)) after it died.
+    const lease = Math.max(2 * defaultMarginMs(1000), 1000 / 4);
+    for (const due of dues) expect(due).toBeLessThanOrEqual(now + 1000 + lease + 2);
 
     const limiter = createLimiter(apiKey, { book: { limit: 3, windowMs: 1000 }, redis: { host: '127.0.0.1', port: server.port } });
     await limiter.ready();
