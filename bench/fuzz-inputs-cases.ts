@@ -207,6 +207,8 @@ const create: fc.Arbitrary<FuzzCase> = fc
     (w) => ({ trace_id: w.traceId, result_indices: 'x' }),
     (w) => ({ trace_id: w.traceId, result_indices: ['not-an-index-of-this-search'] }),
     (w) => ({ trace_id: 12, result_indices: [w.resultIndex] }),
+    (w) => ({ trace_id: 'nope', result_indices: [w.resultIndex] }),
+    (w) => ({ trace_id: w.traceId.slice(0, 35), result_indices: [w.resultIndex] }),
   )
   .map((make) => ({
     method: 'create',
