@@ -69,10 +69,18 @@ export function isAllowedPassengerKey(key: string): boolean {
   return PASSENGER_FIELDS.includes(key) || /^gst_company_[a-z0-9_]+$/.test(key);
 }
 
-/** A passenger as a caller passes it. */
-export type PassengerInput = z.input<typeof PassengerSchema>;
+/** The named keys of T, without the `[k: string]: unknown` a loose zod object adds. */
+type KnownKeys<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+/** The spec's open GST family (`gst_company_*`, names "not shown"): the only keys beyond the named ones. */
+type GstCompanyFields = { [key: `gst_company_${string}`]: string | undefined };
+
+/**
+ * A passenger as a caller passes it. Closed: a typo such as `nationalty` does not compile (and
+ * is refused at run time with a did-you-mean hint); only `gst_company_*` keys stay open.
+ */
+export type PassengerInput = KnownKeys<z.input<typeof PassengerSchema>> & GstCompanyFields;
 /** A passenger as it goes on the wire. */
-export type Passenger = z.output<typeof PassengerSchema>;
+export type Passenger = KnownKeys<z.output<typeof PassengerSchema>> & GstCompanyFields;
 
 /** `POST …/passengers/` request. */
 export const SavePassengersParamsSchema = z.strictObject({

@@ -58,7 +58,7 @@ export function readPassengers(
       if (!isAllowedPassengerKey(key))
         report.add(['passengers', i, key], unknownKeyMessage(key, PASSENGER_FIELDS));
     const r = PassengerSchema.safeParse(raw);
-    if (r.success) parsed.push(r.data);
+    if (r.success) parsed.push(r.data as Passenger);
     else
       for (const issue of r.error.issues)
         for (const vi of fromZodIssue(issue, ['passengers', i], raw)) report.add(vi.path, vi.message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BookResult, BookingStatus, FlightOption, Pricing, RetrievedBooking } from '../../src/index.js';
+import type { BookResult, BookingStatus, FlightOption, PassengerInput, Pricing, RetrievedBooking } from '../../src/index.js';
 
 // Type-level checks, run by `tsc` (npm run typecheck): each @ts-expect-error line must be a type
 // error, or the typecheck fails ("Unused '@ts-expect-error' directive"). Unknown wire fields stay
@@ -17,10 +17,18 @@ function typos(booking: RetrievedBooking, done: BookResult, pricing: Pricing, op
   ];
 }
 
+const base = { title: 'Ms', first_name: 'Asha', last_name: 'Rao', gender: 'female', pax_type: 'adult', dob: '1990-04-12', is_lead: true } as const;
+// @ts-expect-error a typo of `nationality`: passengers are closed types too
+const typoPassenger: PassengerInput = { ...base, nationalty: 'IN' };
+// The spec's open GST family stays open.
+const gstPassenger: PassengerInput = { ...base, gst_number: '27AAPFU0939F1ZV', gst_company_name: 'Acme', gst_company_pin: '400001' };
+
 describe('typos do not compile', () => {
   it('status is a union of the six statuses of spec §3', () => {
     const all: BookingStatus[] = ['draft', 'passenger_saved', 'priced', 'confirmed', 'failed', 'cancelled'];
     expect(all).toHaveLength(6);
     expect(typeof typos).toBe('function');
+    expect(typoPassenger.first_name).toBe('Asha');
+    expect(gstPassenger['gst_company_pin']).toBe('400001');
   });
 });

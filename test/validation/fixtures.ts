@@ -146,7 +146,7 @@ export const domesticB: PassengerContext = {
   today: TODAY,
 };
 
-export const lead = (over: Partial<PassengerInput> & Record<string, unknown> = {}): PassengerInput => ({
+export const lead = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput => ({
   title: 'Mr',
   first_name: 'Arjun',
   last_name: 'Mehta',
@@ -158,9 +158,9 @@ export const lead = (over: Partial<PassengerInput> & Record<string, unknown> = {
   contact_number: '9876543210',
   cell_country_code: '91',
   ...over,
-});
+}) as PassengerInput;
 
-export const adult2 = (over: Partial<PassengerInput> & Record<string, unknown> = {}): PassengerInput => ({
+export const adult2 = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput => ({
   title: 'Mrs',
   first_name: 'Priya',
   last_name: 'Mehta',
@@ -169,9 +169,9 @@ export const adult2 = (over: Partial<PassengerInput> & Record<string, unknown> =
   dob: '1987-11-02',
   is_lead: false,
   ...over,
-});
+}) as PassengerInput;
 
-export const child = (over: Partial<PassengerInput> & Record<string, unknown> = {}): PassengerInput => ({
+export const child = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput => ({
   title: 'Ms',
   first_name: 'Anaya',
   last_name: 'Mehta',
@@ -180,10 +180,10 @@ export const child = (over: Partial<PassengerInput> & Record<string, unknown> = 
   dob: '2018-08-20',
   is_lead: false,
   ...over,
-});
+}) as PassengerInput;
 
 /** Born 2024-09-01: 1 on 10 June 2026, still 1 on 20 June. */
-export const infant = (over: Partial<PassengerInput> & Record<string, unknown> = {}): PassengerInput => ({
+export const infant = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput => ({
   title: 'Mr',
   first_name: 'Vihaan',
   last_name: 'Mehta',
@@ -192,7 +192,7 @@ export const infant = (over: Partial<PassengerInput> & Record<string, unknown> =
   dob: '2024-09-01',
   is_lead: false,
   ...over,
-});
+}) as PassengerInput;
 
 export const passport = (number = 'Z1234567', expiry = '2031-01-31') => ({
   passport_number: number,
