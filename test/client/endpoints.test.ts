@@ -18,7 +18,7 @@ describe('flights.search', () => {
     const results = await client().flights.search({
       origin: 'del',
       destination: 'bom',
-      preferred_departure_time: new Date(2026, 11, 1, 9, 30),
+      preferred_departure_time: new Date(2099, 11, 1, 9, 30),
       adult_count: 2,
       child_count: 1,
       infant_count: 1,
@@ -32,7 +32,7 @@ describe('flights.search', () => {
     expect(call.body).toEqual({
       origin: 'DEL',
       destination: 'BOM',
-      preferred_departure_time: '2026-12-01T09:30:00',
+      preferred_departure_time: '2099-12-01T09:30:00',
       adult_count: '2',
       child_count: '1',
       infant_count: '1',
@@ -52,14 +52,14 @@ describe('flights.search', () => {
     const results = await client().flights.search({
       origin: 'DEL',
       destination: 'DXB',
-      preferred_departure_time: '2026-12-01',
-      preferred_return_departure_time: '2026-12-08T18:00:00',
+      preferred_departure_time: '2099-12-01',
+      preferred_return_departure_time: '2099-12-08T18:00:00',
       source: 'supplier_b',
     });
     expect(svc.calls[0]!.body).toMatchObject({
       journey_type: '2',
-      preferred_departure_time: '2026-12-01T00:00:00',
-      preferred_return_departure_time: '2026-12-08T18:00:00',
+      preferred_departure_time: '2099-12-01T00:00:00',
+      preferred_return_departure_time: '2099-12-08T18:00:00',
       adult_count: '1',
       child_count: '0',
       infant_count: '0',
@@ -75,7 +75,7 @@ describe('flights.fareRules', () => {
     svc.reply('post', '/v1/flights/fare-rules/', {
       trace_id: TRACE,
       result_index: 'r1',
-      expires_at: '2026-12-01T00:10:00',
+      expires_at: '2099-12-01T00:10:00',
       remaining_seconds: 540,
       rules: [{ airline: '6E', origin: 'DEL', destination: 'BOM', rule_text: 'Cancellation: INR 3000' }],
     });

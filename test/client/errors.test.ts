@@ -130,7 +130,7 @@ describe('answers that break the contract', () => {
     (body.outbound[1] as Record<string, unknown>).pricing = { currency: 'INR', final_fare: 'cheap' };
     svc.reply('post', '/v1/flights/search/', body, { headers: { 'x-request-id': 'req_bad_body' } });
     const drifts: ContractDriftEvent[] = [];
-    const results = await client({ hooks: { onContractDrift: (d) => drifts.push(d) } }).flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: '2026-12-01' });
+    const results = await client({ hooks: { onContractDrift: (d) => drifts.push(d) } }).flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: '2099-12-01' });
     expect(results.outbound).toHaveLength(total - 1);
     expect(drifts).toEqual([expect.objectContaining({ path: 'outbound[1]', action: 'dropped', requestId: 'req_bad_body' })]);
   });

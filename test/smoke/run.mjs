@@ -19,7 +19,7 @@ const fareway = new Fareway({ apiKey: server.apiKey, baseUrl: server.url, logger
 try {
   const airports = await fareway.airports.autocomplete('del');
   if (!airports.results.some((a) => a.code === 'DEL')) throw new Error('autocomplete did not find DEL');
-  const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: '2026-12-01', source: 'supplier_b' });
+  const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10), source: 'supplier_b' });
   const selection = results.select(results.outbound[0]);
   const booking = await fareway.bookings.create(selection);
   if (booking.status !== 'draft') throw new Error('unexpected status ' + booking.status);
