@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import type { Fareway } from '../src/index.js';
+import { badBookingRef, badOptions, protoObject } from './fuzz-inputs-options.js';
 
 /** What the fuzz knows from its valid setup: a live search, a booking, valid passengers. */
 export interface FuzzWorld {
@@ -31,93 +32,6 @@ export interface FuzzCase {
 export const ABORT_REASON = new Error('fuzz: aborted before the call');
 
 const past = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-
-/** A JSON-parsed object with an own `__proto__` key, as a partner's JSON body would give. */
-const protoObject = (inner: Record<string, unknown>, base: Record<string, unknown> = {}) =>
-  JSON.parse(
-    JSON.stringify(base).replace(
-      /^\{/,
-      `{"__proto__": ${JSON.stringify(inner)}${Object.keys(base).length ? ',' : ''}`,
-    ),
-  ) as Record<string, unknown>;
-
-const badHeaders = fc.constantFrom<unknown>(
-  null,
-  'x-a: 1',
-  [],
-  { 'bad name': '1' },
-  { 'x-a': 'a\nb' },
-  { 'x-a': 'a\r\nx-evil: 1' },
-  { 'x-a': '\u0100' },
-  { 'x-a': 1 },
-  { '': 'x' },
-  { 'Content-Type': 'text/plain' },
-  { host: 'evil.test' },
-  { Authorization: 'Api-Key stolen' },
-  { 'content-length': '0' },
-  { 'transfer-encoding': 'chunked' },
-  { connection: 'upgrade' },
-);
-const knownOptionKeys = [
-  'timeout',
-  'signal',
-  'maxRetries',
-  'headers',
-  'acceptPriceChange',
-  'expectedFinalFare',
-  'acknowledgeDuplicates',
-  'skipPreflight',
-];
-
-/** Per-call options that are wrong: the value, a key, or the whole object. */
-export const badOptions: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(null, [], 42, 'fast', true),
-  fc
-    .constantFrom<unknown>(
-      0,
-      -1,
-      Number.NaN,
-      Number.POSITIVE_INFINITY,
-      Number.NEGATIVE_INFINITY,
-      2 ** 31,
-      'x',
-      {},
-      true,
-    )
-    .map((timeout) => ({ timeout })),
-  fc
-    .constantFrom<unknown>('x', Number.NaN, -1, 1.5, Number.POSITIVE_INFINITY, null, '2')
-    .map((maxRetries) => ({ maxRetries })),
-  fc
-    .constantFrom<unknown>({}, 'x', 1, { aborted: false }, null, new EventTarget())
-    .map((signal) => ({ signal })),
-  badHeaders.map((headers) => ({ headers })),
-  fc
-    .oneof(
-      fc.constantFrom('timout', 'Timeout', 'retries', 'max_retries', 'header', 'signals'),
-      fc.string({ minLength: 1, maxLength: 12 }),
-    )
-    .filter((k) => !knownOptionKeys.includes(k))
-    .map((k) => ({ timeout: 1000, [k]: 1 })),
-  fc.constant(protoObject({ timeout: 0 }, { maxRetries: 0 })),
-  fc.constant(protoObject({ headers: { 'content-type': 'text/plain' } })),
-);
-
-/** A booking reference the SDK can see is malformed. */
-const badBookingRef = fc.constantFrom<unknown>(
-  null,
-  undefined,
-  '',
-  'a/b',
-  '../x',
-  'a b',
-  'x'.repeat(101),
-  12,
-  {},
-  { booking_id: 1 },
-  [],
-  { booking_id: 'a/b' },
-);
 
 const searchMutations: Record<string, unknown[]> = {
   origin: ['', 'DE', 'DELH', 12, null, 'D1L', ' ', 'ДЕЛ'],
@@ -157,13 +71,11 @@ const search: fc.Arbitrary<FuzzCase> = fc.oneof(
       },
     })),
   ),
-  fc
-    .constantFrom<unknown>(null, undefined, 'DEL-BOM', 42, [])
-    .map((p) => ({
-      method: 'search',
-      label: 'search non-object',
-      run: (f: Fareway) => f.flights.search(p as never),
-    })),
+  fc.constantFrom<unknown>(null, undefined, 'DEL-BOM', 42, []).map((p) => ({
+    method: 'search',
+    label: 'search non-object',
+    run: (f: Fareway) => f.flights.search(p as never),
+  })),
   fc.constant({
     method: 'search',
     label: 'search __proto__',

@@ -11,6 +11,10 @@ import {
   isFareExpired,
   UpstreamError,
 } from '../../src/index.js';
+import { BOOKING } from '../fixtures/wire.js';
+import { client, envelope, mockService } from '../helpers/mock-service.js';
+
+const svc = mockService();
 
 const balance = ['Insufficient wallet balance: need 5230.50, have 100.00'];
 
@@ -34,6 +38,31 @@ describe('the balance reading belongs to book’s 4xx answers', () => {
     [402, [] as string[], undefined],
   ])('%i with %j on %s is InsufficientBalanceError', (status, details, endpoint) => {
     expect(APIError.generate({ status, details, endpoint })).toBeInstanceOf(InsufficientBalanceError);
+  });
+
+  it('through the client: a 502 on book and a 503 on search that mention a balance keep their 5xx class', async () => {
+    svc.reply(
+      'post',
+      `/v1/flights/booking/${BOOKING}/book/`,
+      envelope('Upstream error: insufficient wallet balance at supplier'),
+      { status: 502 },
+    );
+    const book = await client()
+      .bookings.book(BOOKING)
+      .catch((e: unknown) => e);
+    expect(book).toBeInstanceOf(UpstreamError);
+    svc.reply('post', '/v1/flights/search/', envelope('Low balance on the upstream funds account'), {
+      status: 503,
+    });
+    const search = await client()
+      .flights.search({
+        origin: 'DEL',
+        destination: 'BOM',
+        preferred_departure_time: new Date(Date.now() + 9 * 86_400_000),
+      })
+      .catch((e: unknown) => e);
+    expect(search).toBeInstanceOf(InternalServerError);
+    expect(search).not.toBeInstanceOf(InsufficientBalanceError);
   });
 
   it('reads the endpoint from context when the init does not name it', () => {
