@@ -156,7 +156,6 @@ export async function startFaultProxy(targetUrl: string, options: FaultProxyOpti
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A client that gives up mid-answer closes the socket under a pending write: never an uncaught 'error'.
     res.on('error', () => undefined);
-    req.socket.on('error', () => undefined);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
@@ -246,6 +245,7 @@ export async function startFaultProxy(targetUrl: string, options: FaultProxyOpti
     handle(req, res).catch(() => req.socket.destroy());
   });
   server.on('connection', (s) => {
+    s.on('error', () => undefined);
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
