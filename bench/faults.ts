@@ -3,12 +3,13 @@
  * 127.0.0.1 (client → fault proxy → sandbox), judged by the same rules as
  * test/faults/matrix.test.ts. Reports, over all cells: settled ok / typed error / crash / hang,
  * unhandled rejections, double bookings, double debits, "failed" reports on bookable bookings,
- * and the cells that broke a rule.
+ * and the cells that broke a rule. Then, with the client's default options, how long a book takes
+ * to settle under each fault that leaves its outcome to the SDK.
  *
  *   node --import ./examples/register.mjs bench/faults.ts
  */
-import { BookingFailedError, FarewayError } from '../src/index.js';
-import { startStack } from '../test/faults/harness.js';
+import { BookingFailedError, DEFAULTS, FarewayError } from '../src/index.js';
+import { prepare, settle, startStack } from '../test/faults/harness.js';
 import { ALL_FAULTS, DELAY_MS, cellName, judge, runMatrix } from '../test/faults/matrix-run.js';
 import { countUnhandled } from '../test/faults/settle.js';
 import { isMain, type BenchResult } from './_util.js';
@@ -57,7 +58,37 @@ export async function faultMatrix(concurrency = 8): Promise<BenchResult> {
   }
 }
 
+/** Faults after which book's outcome must be established by the SDK itself. */
+const BOOK_FAULTS = ['reset-before', 'reset-after', 'html-502', 'envelope-500', 'envelope-502', 'delay-drop', 'drop-after-commit'] as const;
+
+/**
+ * How long a book takes to settle with the client's DEFAULT options (timeout, retries, reconcile)
+ * under each fault — the issue's "with default options a book settles within 15 s". Cells run at once.
+ */
+export async function bookSettleWithDefaults(): Promise<BenchResult> {
+  const stack = await startStack({ seed: 45 }, { delayMs: DELAY_MS });
+  try {
+    const defaults = { timeout: DEFAULTS.timeout, maxRetries: DEFAULTS.maxRetries, retryBackoff: {}, bookReconcile: {} };
+    const runs = await Promise.all(
+      BOOK_FAULTS.map(async (fault) => {
+        const pre = await prepare(stack, 'book');
+        const cell = `default/${fault}`;
+        if (fault === 'drop-after-commit') stack.sandbox.control.commitThenDrop('book');
+        else stack.proxy.plan(cell, 'book', fault);
+        const s = await settle(stack.client(cell, defaults).bookings.book(pre.booking_id!), 120_000);
+        const ended = s.kind === 'hang' ? 'hang' : s.kind === 'ok' ? 'PNR' : (s.error as Error).name;
+        return [fault, `${(s.ms / 1000).toFixed(1)} s → ${ended} (service: ${stack.sandbox.control.getBooking(pre.booking_id!)!.status})`] as const;
+      }),
+    );
+    const slowest = Math.max(...runs.map(([, v]) => Number.parseFloat(v)));
+    return { name: 'book-settle-default-options', figures: { ...Object.fromEntries(runs), slowestSeconds: slowest }, goal: 'every book settles within 15 s with default options', met: slowest <= 15 };
+  } finally {
+    await stack.close();
+  }
+}
+
 if (isMain(import.meta.url)) {
   console.log(JSON.stringify(await faultMatrix(), null, 2));
+  console.log(JSON.stringify(await bookSettleWithDefaults(), null, 2));
   process.exit(0);
 }

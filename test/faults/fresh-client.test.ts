@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { PriceChangedError } from '../../src/index.js';
+import { PriceChangedError, type Fareway } from '../../src/index.js';
 import { runTsChild } from '../helpers/redis.js';
 import { inDays, passengersFor } from '../helpers/sandbox.js';
 import { countUnhandled, SEARCH, startStack, type Stack } from './harness.js';
@@ -26,7 +26,7 @@ afterAll(async () => {
 const booksSent = (id: string) => stack.sandbox.control.requests().filter((r) => r.endpoint === 'book' && r.path.includes(id)).length;
 
 /** Client A: create, save passengers, reprice with a moved fare. Returns the fares before and after. */
-async function movedFare(): Promise<{ id: string; oldFare: number; newFare: number }> {
+async function movedFare(): Promise<{ id: string; oldFare: number; newFare: number; a: Fareway }> {
   const a = stack.client('client-a');
   const results = await a.flights.search({ ...SEARCH, preferred_departure_time: inDays(25) });
   const booking = await a.bookings.create(results.select(results.outbound[0]!));
@@ -35,7 +35,7 @@ async function movedFare(): Promise<{ id: string; oldFare: number; newFare: numb
   const priced = await a.bookings.reprice(booking.booking_id);
   expect(priced.pricing.price_changed).toBe(true);
   expect(priced.pricing.final_fare).not.toBe(booking.pricing.final_fare);
-  return { id: booking.booking_id, oldFare: booking.pricing.final_fare, newFare: priced.pricing.final_fare };
+  return { id: booking.booking_id, oldFare: booking.pricing.final_fare, newFare: priced.pricing.final_fare, a };
 }
 
 describe('expectedFinalFare from a client that never saw the reprice', () => {
@@ -70,6 +70,17 @@ describe('expectedFinalFare from a client that never saw the reprice', () => {
     expect(JSON.parse(booked.stdout.trim().split('\n').at(-1)!)).toMatchObject({ ok: true, pnr: stack.sandbox.control.getBooking(id)!.pnr });
     expect(booksSent(id)).toBe(1);
   }, 60_000);
+
+  it('book(id) without a guard behaves the same from the client that saw the reprice and from a fresh one', async () => {
+    // Stateless low level: memory may only refuse earlier what the service would refuse anyway.
+    // Two bookings in the same state; one booked by the client that repriced, one by a fresh client.
+    const kind = (p: Promise<unknown>) => p.then(() => 'booked', (e: unknown) => (e as Error).name);
+    const first = await movedFare(); // first.a saw the reprice that moved the fare
+    const second = await movedFare();
+    const fresh = stack.client('client-fresh');
+    const [a, b] = [await kind(first.a.bookings.book(first.id)), await kind(fresh.bookings.book(second.id))];
+    expect(a).toBe(b);
+  });
 
   it('produced zero unhandled rejections', () => {
     expect(unhandled.reasons.map(String)).toEqual([]);

@@ -151,17 +151,11 @@ export async function startFaultProxy(targetUrl: string, options: FaultProxyOpti
   const plans = new Map<string, Fault[]>();
   const log: ProxyRecord[] = [];
   const sockets = new Set<Socket>();
-  const guarded = new WeakSet<Socket>();
   let closing = false;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A client that gives up mid-answer closes the socket under a pending write: never an uncaught 'error'.
     res.on('error', () => undefined);
-    // Once per (keep-alive) socket, not per request: no listener pile-up.
-    if (!guarded.has(req.socket)) {
-      guarded.add(req.socket);
-      req.socket.on('error', () => undefined);
-    }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
@@ -251,6 +245,7 @@ export async function startFaultProxy(targetUrl: string, options: FaultProxyOpti
     handle(req, res).catch(() => req.socket.destroy());
   });
   server.on('connection', (s) => {
+    s.on('error', () => undefined);
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
