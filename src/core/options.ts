@@ -86,7 +86,7 @@ export interface Hooks {
 
 /** How the outcome of an interrupted book (or create-booking) is established. */
 export interface ReconcileOptions {
-  /** Give up polling (BookingOutcomeUnknownError) after this long. @default 12_000 */
+  /** Give up polling (BookingOutcomeUnknownError) after this long. @default 10_000 */
   timeoutMs?: number;
   /** First wait between retrieves; doubles up to 2 s. @default 250 */
   intervalMs?: number;
@@ -180,7 +180,7 @@ export const DEFAULTS = {
   /** First backoff delay; doubles each retry, with full jitter, capped at `retryMaxDelayMs`. */
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 8_000,
-  bookReconcile: { timeoutMs: 12_000, intervalMs: 250 },
+  bookReconcile: { timeoutMs: 10_000, intervalMs: 250 },
   memory: { searches: 500, bookings: 2_000 },
   /** The spec's per-partner limits, per 60 s (§8). */
   rateLimits: { search: 60, book: 30, other: 120 },
