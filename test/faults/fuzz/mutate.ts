@@ -10,6 +10,7 @@
  *   FarewayError or a valid result.
  */
 import type { ProxyEndpoint } from '../../helpers/fault-proxy.js';
+import { mulberry32 } from '../../../src/sandbox/random.js';
 
 export type CaseKind = 'legal' | 'required' | 'random';
 
@@ -33,17 +34,8 @@ export interface FuzzCase {
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Path = (string | number)[];
 
-/** mulberry32: small, seeded, good enough to pick mutations. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The sandbox's seeded mulberry32: good enough to pick mutations. */
+export const rng = (seed: number): (() => number) => mulberry32(seed);
 
 const isObj = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const clone = <T>(v: T): T => structuredClone(v);
