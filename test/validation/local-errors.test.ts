@@ -11,7 +11,7 @@ import {
   isFareExpired,
   UpstreamError,
 } from '../../src/index.js';
-import { BOOKING } from '../fixtures/wire.js';
+import { BOOKING, bookingBody } from '../fixtures/wire.js';
 import { client, envelope, mockService } from '../helpers/mock-service.js';
 
 const svc = mockService();
@@ -47,10 +47,14 @@ describe('the balance reading belongs to book’s 4xx answers', () => {
       envelope('Upstream error: insufficient wallet balance at supplier'),
       { status: 502 },
     );
+    // The service's own 502 on book: one retrieve decides; the booking is still bookable, so the
+    // 502 itself is thrown (with the booking's status), never an InsufficientBalanceError.
+    svc.reply('get', `/v1/flights/booking/${BOOKING}/`, bookingBody('priced'));
     const book = await client()
       .bookings.book(BOOKING)
       .catch((e: unknown) => e);
     expect(book).toBeInstanceOf(UpstreamError);
+    expect((book as UpstreamError).context).toMatchObject({ booking_status: 'priced' });
     svc.reply('post', '/v1/flights/search/', envelope('Low balance on the upstream funds account'), {
       status: 503,
     });
