@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { FlightOptionSchema, PaxCountSchema, SOURCES, nullableString, type FlightOption, type PaxCount } from './common.js';
-import { dateTimeInput, iataCode, TraceIdSchema } from './inputs.js';
+import { dateTimeInput, iataCode, localDate, TraceIdSchema } from './inputs.js';
 
 /** Cabin names accepted by `flights.search`, and the digit code each is sent as (spec §4.1). */
 export const CABIN_CODES = {
@@ -29,15 +29,8 @@ const count = (_field: string) =>
  * dates without a zone, and a partner's server normally runs in the zone its travellers book in
  * (see docs/passengers.md, Dates). Today itself is accepted, whatever the hour.
  */
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-/** Today's local date, YYYY-MM-DD (cheaper than a date-fns format on every search). */
-function localToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 const departureTime = dateTimeInput.superRefine((value, ctx) => {
-  const today = localToday();
+  const today = localDate(new Date());
   const day = value.slice(0, 10);
   if (day < today) ctx.addIssue({ code: 'custom', message: `is in the past (${day}; today is ${today}, local time)` });
 });

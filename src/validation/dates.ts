@@ -1,5 +1,4 @@
-import { format } from 'date-fns';
-import { isRealDate } from '../schemas/inputs.js';
+import { isRealDate, localDate } from '../schemas/inputs.js';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -19,7 +18,7 @@ export function datePart(value: unknown): string | undefined {
 
 /** Today in the process's local time zone, `YYYY-MM-DD`. */
 export function todayLocal(): string {
-  return format(new Date(), 'yyyy-MM-dd');
+  return localDate(new Date());
 }
 
 /**
