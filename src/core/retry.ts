@@ -6,6 +6,7 @@ import {
   RateLimitError,
   UpstreamError,
 } from '../errors.js';
+import { certainlyNotSent } from './failure.js';
 import type { Endpoint } from './options.js';
 
 /**
@@ -19,30 +20,15 @@ import type { Endpoint } from './options.js';
  */
 export type RetryDecision = { retry: false } | { retry: true; kind: 'rate-limited' | 'transient' };
 
-/** Connection failures that happen before a request leaves this machine: nothing was sent. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-
 export function retryDecision(error: unknown, endpoint: Endpoint, upstreamFailures: number): RetryDecision {
   if (error instanceof RateLimitError) return { retry: true, kind: 'rate-limited' };
   if (endpoint === 'book') return { retry: false };
   // create-booking locks fares: re-sent only where nothing can have happened. Any other failure
   // is resolved by the resource (listing the newest bookings), never by sending it again.
-  if (endpoint === 'createBooking') {
-    const code = errorCode(error);
-    return error instanceof APIConnectionError && code !== undefined && NOT_SENT.has(code) ? { retry: true, kind: 'transient' } : { retry: false };
-  }
+  if (endpoint === 'createBooking') return certainlyNotSent(error) ? { retry: true, kind: 'transient' } : { retry: false };
   if (error instanceof UpstreamError) return upstreamFailures <= 1 ? { retry: true, kind: 'transient' } : { retry: false };
   if (error instanceof InternalServerError || error instanceof APIConnectionError) return { retry: true, kind: 'transient' };
   return { retry: false };
-}
-
-/** The network code of a connection error (`ECONNREFUSED`…), looked up along its causes. */
-export function errorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
 }
 
 /** Full-jitter exponential backoff: a random delay in [d/2, d] with d = base·2^(n-1) capped. */

@@ -218,11 +218,16 @@ export class Transport {
       });
     }
     const out = connectionError(error, ctx);
-    // A header fetch refuses to build is refused before any connection is made.
-    if (phase === 'headers' && error instanceof TypeError && error.message !== 'fetch failed') markNotSent(out);
+    // A request fetch refuses to build (a bad header or URL) is refused before any connection is
+    // made. Only those: other TypeErrors (a mocked network error, a dropped socket) may come after
+    // the request left, and "not sent" decides whether book and create-booking may be re-sent.
+    if (phase === 'headers' && error instanceof TypeError && BUILD_REFUSAL.test(error.message)) markNotSent(out);
     return out;
   }
 }
+
+/** Messages of the TypeErrors fetch throws while building a request (undici's wording). */
+const BUILD_REFUSAL = /invalid header|header (name|value)|Headers\.|Invalid URL|URL is invalid/i;
 
 function abortReason(signal: AbortSignal): unknown {
   const reason: unknown = signal.reason;

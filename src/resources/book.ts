@@ -4,7 +4,8 @@ import type { RequestOptions } from '../core/options.js';
 import { raceAbort } from '../core/body.js';
 import { readAnswer } from '../core/reader.js';
 import { safeHook } from '../core/request.js';
-import { errorCode, sleep } from '../core/retry.js';
+import { certainlyNotSent } from '../core/failure.js';
+import { sleep } from '../core/retry.js';
 import {
   APIConnectionError,
   APIError,
@@ -40,9 +41,6 @@ const toPaise = (amount: number) => Math.round(amount * 100);
 
 /** Statuses from which book may still be sent (spec §3): nothing irreversible happened yet. */
 const BOOKABLE = new Set(['draft', 'passenger_saved', 'priced']);
-
-/** Network codes that mean the request never left this machine: nothing can have happened. */
-export const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL']);
 
 /**
  * One book in flight per booking in this process: a second concurrent `book(id)` joins the first
@@ -162,8 +160,7 @@ function verdictOf(error: unknown, sent: boolean): Verdict {
     return 'throw'; // 4xx: the service refused (429s were retried; nothing happened)
   }
   if (error instanceof APIConnectionError) {
-    const code = errorCode(error);
-    if (!sent || (typeof code === 'string' && NOT_SENT_CODES.has(code))) return 'throw';
+    if (!sent || certainlyNotSent(error)) return 'throw';
     return 'poll';
   }
   if (error instanceof ResponseValidationError) return 'poll'; // a 2xx we could not read

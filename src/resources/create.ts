@@ -1,10 +1,10 @@
 import { transportOptions, type ClientContext } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { readAnswer } from '../core/reader.js';
-import { errorCode, sleep } from '../core/retry.js';
+import { certainlyNotSent } from '../core/failure.js';
+import { sleep } from '../core/retry.js';
 import { APIConnectionError, APIError, CreateOutcomeUnknownError, ResponseValidationError } from '../errors.js';
 import { BookingListResponseSchema, type BookingListEntry } from '../schemas/booking.js';
-import { NOT_SENT_CODES } from './book.js';
 
 /**
  * create-booking locks fares with the airline: it is never re-sent where the service may have
@@ -21,8 +21,7 @@ export function createOutcomeUnknown(error: unknown): 'no' | 'service-finished' 
     return error.envelope ? 'service-finished' : 'in-flight';
   }
   if (error instanceof APIConnectionError) {
-    const code = errorCode(error);
-    return typeof code === 'string' && NOT_SENT_CODES.has(code) ? 'no' : 'in-flight';
+    return certainlyNotSent(error) ? 'no' : 'in-flight';
   }
   if (error instanceof ResponseValidationError) return 'in-flight';
   return 'no';
