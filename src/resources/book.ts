@@ -74,6 +74,11 @@ export function book(ctx: ClientContext, baseUrl: string, id: string, options: B
   return shared;
 }
 
+/** A confirmed booking found by retrieving it, as the result of book (`reconciled: true`). */
+function fromRetrieved(booking: RetrieveBookingResponse & BookingMeta): BookResult {
+  return withMeta(booking as unknown as BookResponse, { requestId: booking.requestId, deadline: undefined, reconciled: true });
+}
+
 /** A joined call asked for its own fare: the booking is already made, so say so if it differs. */
 function checkJoinedFare(id: string, expected: number | undefined, result: BookResult): void {
   const fare = result.pricing?.final_fare;
@@ -108,7 +113,7 @@ async function bookExclusively(ctx: ClientContext, id: string, options: BookOpti
     await ctx.limiter.waitUntilFree(lockName, ttlMs, options.signal);
     const current = await retrieve(id, transportOptions(options));
     if (confirmedWithPnr(current)) {
-      const result = withMeta(current as unknown as BookResponse, { requestId: current.requestId, deadline: undefined, reconciled: true });
+      const result = fromRetrieved(current);
       checkJoinedFare(id, options.expectedFinalFare, result);
       return result;
     }
@@ -127,7 +132,7 @@ async function guardedBook(ctx: ClientContext, id: string, options: BookOptions,
     const current = await retrieve(id, transportOptions(requestOptions));
     if (confirmedWithPnr(current)) {
       // Already booked (by an earlier call, here or elsewhere): one PNR, report it.
-      const result = withMeta(current as unknown as BookResponse, { requestId: current.requestId, deadline: undefined, reconciled: true });
+      const result = fromRetrieved(current);
       checkJoinedFare(id, expectedFinalFare, result);
       return result;
     }
@@ -223,7 +228,7 @@ async function reconcile(ctx: ClientContext, id: string, cause: unknown, retriev
     safeHook(ctx.logger, () => ctx.hooks?.onReconcile?.({ booking_id: id, reason, status: booking?.status, check, done }));
     if (booking && confirmedWithPnr(booking)) {
       ctx.logger.info?.(`book of ${id} had committed: PNR ${booking.pnr}`, { booking_id: id, requestId: lastRequestId });
-      return withMeta(booking as unknown as BookResponse, { requestId: lastRequestId, deadline: undefined, reconciled: true });
+      return fromRetrieved(booking);
     }
     if (booking?.status === 'failed') throw new BookingFailedError(id, booking, { cause, requestId: lastRequestId });
     if (booking && mode === 'decide-once' && BOOKABLE.has(booking.status)) {

@@ -52,7 +52,7 @@ export async function resolveCreate(
       const response = await ctx.requester.send(req, { ...transportOptions(options), maxRetries: 1 });
       const page = readAnswer(ctx, BookingListResponseSchema, response, req, { essential: ['results'], droppable: ['results.*'] });
       listed = true;
-      candidates = page.results.filter((b) => b.trace_id === traceId && createdDuring(b, startedAtMs) && !knownBefore(ctx, b.id, startedAtMs));
+      candidates = page.results.filter((b) => b.trace_id === traceId && createdDuring(b, startedAtMs) && !knownBefore(ctx, b.id));
       if (candidates.length > 0) break;
     } catch (error) {
       ctx.logger.info?.(`could not list bookings to resolve create for ${traceId}: ${error instanceof Error ? error.message : String(error)}`);
@@ -74,7 +74,7 @@ function createdDuring(b: BookingListEntry, startedAtMs: number): boolean {
 }
 
 /** A booking this client already knew before the call cannot be the one the call made. */
-function knownBefore(ctx: ClientContext, id: string, _startedAtMs: number): boolean {
+function knownBefore(ctx: ClientContext, id: string): boolean {
   return ctx.registry.booking(id) !== undefined;
 }
 
