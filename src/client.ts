@@ -177,3 +177,5 @@ export class Fareway {
     return `Fareway { baseUrl: '${this.baseUrl}' }`;
   }
 }
+/** The class keeps its name in minified bundles (see errors.ts). */
+Object.defineProperty(Fareway, 'name', { value: 'Fareway' });

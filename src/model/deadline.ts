@@ -262,6 +262,8 @@ export class Deadline {
     return FareExpiredError.local(WHAT[this.kind], { deadline: this.toJSON(), ...context });
   }
 }
+/** The class keeps its name in minified bundles (see errors.ts). */
+Object.defineProperty(Deadline, 'name', { value: 'Deadline' });
 
 const WHAT: Record<DeadlineKind, string> = {
   trace: 'The search (trace_id)',

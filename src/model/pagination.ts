@@ -83,6 +83,8 @@ export class Page implements AsyncIterable<BookingListEntry> {
     return { count: this.count, next: this.next, previous: this.previous, results: this.results };
   }
 }
+/** The class keeps its name in minified bundles (see errors.ts). */
+Object.defineProperty(Page, 'name', { value: 'Page' });
 
 /**
  * What `bookings.list()` returns: a promise of the first page that is also async-iterable over
@@ -106,3 +108,5 @@ export class PagePromise extends Promise<Page> implements AsyncIterable<BookingL
     yield* page;
   }
 }
+/** The class keeps its name in minified bundles (see errors.ts). */
+Object.defineProperty(PagePromise, 'name', { value: 'PagePromise' });

@@ -394,3 +394,5 @@ export class SearchResults {
     return this.#notFromHere('inbound');
   }
 }
+/** The class keeps its name in minified bundles (see errors.ts). */
+Object.defineProperty(SearchResults, 'name', { value: 'SearchResults' });

@@ -31,8 +31,8 @@ describe('declared exports exist at run time', () => {
 });
 
 describe('class names survive the build', () => {
-  it('every exported class is named as it is exported (no _FareExpiredError)', () => {
-    expect(report.classNames).toEqual({ esm: {}, cjs: {} });
+  it('every exported class is named as it is exported (no _FareExpiredError), also after an app minifies the ESM build', () => {
+    expect(report.classNames).toEqual({ esm: {}, cjs: {}, minified: {} });
     expect(report.crossBuild.name).toBe('FareExpiredError');
     expect(report.crossBuild.stackHead).toMatch(/^FareExpiredError: 409/);
   });
@@ -46,6 +46,8 @@ describe('instanceof across the ESM and CJS builds', () => {
       cjsIsEsmFarewayError: true,
       cjsIsError: true,
       esmIsCjsNotFound: true,
+      minifiedIsEsmFareExpired: true,
+      esmIsMinifiedAPIError: true,
     });
   });
 

@@ -1,7 +1,11 @@
 // Loads the BUILT package both ways (ESM import, CJS require) through its own name, as a
 // consumer would, and prints a JSON report for test/package/built.test.ts. Run after `npm run build`.
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 const require = createRequire(import.meta.url);
@@ -41,12 +45,33 @@ for (const build of ['esm', 'cjs']) {
   for (const entry of ['root', 'sandbox']) {
     report.exports[`${build}:${entry}`] = { declared: declaredValues(types[build][entry]), runtime: runtimeKeys(builds[build][entry]) };
   }
-  const mismatched = {};
-  for (const [k, v] of Object.entries(builds[build].root)) {
-    if (typeof v === 'function' && /^[A-Z]/.test(k) && v.prototype && v.name !== k) mismatched[k] = v.name;
-  }
-  report.classNames[build] = mismatched;
+  report.classNames[build] = misnamed(builds[build].root);
 }
+
+/** Exported classes whose `name` is not the name they are exported under. */
+function misnamed(mod) {
+  const out = {};
+  for (const [k, v] of Object.entries(mod)) {
+    if (typeof v === 'function' && /^[A-Z]/.test(k) && v.prototype && v.name !== k) out[k] = v.name;
+  }
+  return out;
+}
+
+// The ESM build as an application's minifier leaves it (esbuild --bundle --minify, no keepNames).
+const bundled = await esbuild({
+  entryPoints: [dist('index.js')],
+  bundle: true,
+  minify: true,
+  platform: 'node',
+  format: 'esm',
+  write: false,
+  external: ['ioredis'],
+  logLevel: 'silent',
+});
+const minFile = join(tmpdir(), `fareway-minified-${process.pid}.mjs`);
+writeFileSync(minFile, bundled.outputFiles[0].text);
+const minified = await import(pathToFileURL(minFile).href).finally(() => rmSync(minFile, { force: true }));
+report.classNames.minified = misnamed(minified);
 
 const { esm, cjs } = { esm: builds.esm.root, cjs: builds.cjs.root };
 const fromCjs = new cjs.FareExpiredError({ status: 409, details: ['Fare expired'], requestId: 'req_1' });
@@ -59,6 +84,8 @@ report.crossBuild = {
   cjsIsEsmNotFound: fromCjs instanceof esm.NotFoundError,
   esmIsCjsNotFound: fromEsm instanceof cjs.NotFoundError,
   esmIsCjsFareExpired: fromEsm instanceof cjs.FareExpiredError,
+  minifiedIsEsmFareExpired: new minified.FareExpiredError({ status: 409 }) instanceof esm.FareExpiredError,
+  esmIsMinifiedAPIError: fromEsm instanceof minified.APIError,
   plainErrorIsFarewayError: new Error('x') instanceof esm.FarewayError,
   plainObjectIsFarewayError: { name: 'FarewayError' } instanceof esm.FarewayError,
   name: fromCjs.name,
