@@ -1,4 +1,4 @@
-import { addMilliseconds, isValid, parseISO } from 'date-fns';
+import { addMilliseconds } from 'date-fns';
 import { FareExpiredError } from '../errors.js';
 
 /** A monotonic clock in milliseconds (never jumps with the wall clock). Injectable for tests. */
@@ -280,7 +280,36 @@ export function fallbackWindowMs(
   return Math.min(FALLBACK_WINDOW_MS[source], TRACE_MAX_MS);
 }
 
-const ZONE_RE = /(?:[zZ]|[+-]\d{2}(?::?\d{2})?)$/;
+/**
+ * ISO 8601 extended date-times as services write them: `YYYY-MM-DD`, then optionally `THH:mm`,
+ * `:ss`, a fraction (any length; milliseconds kept) and a zone (`Z`, `±HH`, `±HHmm`, `±HH:mm`).
+ * Hand-written: date-fns `parseISO` also reads week and ordinal dates nobody sends, at 1.3 KiB
+ * gzipped of every app's bundle. Tested equal to `parseISO` on these forms.
+ */
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?([zZ]|([+-])(\d{2})(?::?(\d{2}))?)?$/;
+
+/**
+ * Reads an ISO 8601 string: with a zone, that instant; without one, the wall time in `zone`.
+ * Undefined when the form is not one of the above or names no real date and time.
+ */
+export function parseIsoDateTime(text: string, zone: ExpiresAtZone): Date | undefined {
+  const m = ISO_RE.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d, h = 0, mi = 0, s = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) => (v === undefined ? undefined : Number(v)));
+  const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
+  if (mo! < 1 || mo! > 12 || d! < 1 || d! > daysIn(y!, mo!) || h! > 24 || mi! > 59 || s! > 59) return undefined;
+  if (h === 24 && (mi !== 0 || s !== 0 || ms !== 0)) return undefined;
+  if (m[8] === undefined && zone === 'local') return new Date(y!, mo! - 1, d!, h, mi, s, ms);
+  const offsetH = Number(m[10] ?? 0);
+  const offsetM = Number(m[11] ?? 0);
+  if (offsetH > 23 || offsetM > 59) return undefined;
+  const offset = (m[9] === '-' ? -1 : 1) * (offsetH * 60 + offsetM) * 60_000;
+  return new Date(Date.UTC(y!, mo! - 1, d!, h, mi, s, ms) - offset);
+}
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
 
 /**
  * Reads an `expires_at`. The spec sends ISO 8601 without zone; such a string is read in
@@ -288,14 +317,7 @@ const ZONE_RE = /(?:[zZ]|[+-]\d{2}(?::?\d{2})?)$/;
  * Undefined when unparseable.
  */
 export function parseExpiresAt(value: string, zone: ExpiresAtZone = 'utc'): Date | undefined {
-  const trimmed = value.trim();
-  const hasTime = trimmed.includes('T') || trimmed.includes(' ');
-  const text =
-    zone === 'utc' && hasTime && !ZONE_RE.test(trimmed)
-      ? `${trimmed.replace(' ', 'T')}Z`
-      : trimmed.replace(' ', 'T');
-  const d = parseISO(text);
-  return isValid(d) ? d : undefined;
+  return parseIsoDateTime(value.trim().replace(' ', 'T'), zone);
 }
 
 function formatSpan(totalSeconds: number): string {
