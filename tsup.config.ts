@@ -9,11 +9,17 @@ const esmOnly = ['ky', 'p-retry', 'is-network-error'];
 // esbuild renames some (`_APIError`), and the cross-build `instanceof` compares class names.
 const common = { keepNames: false, target: 'node20', sourcemap: true } as const;
 
+// The Redis half of the limiter is its own entry (`fareway/redis`), loaded from beside the built
+// entry only when `rateLimits.redis` is set (src/core/limiter/load-redis.ts).
+const entry = { index: 'src/index.ts', redis: 'src/redis.ts', 'sandbox/index': 'src/sandbox/index.ts' };
+const redisEntry = (file: string) => ({ __FAREWAY_REDIS_ENTRY__: JSON.stringify(file) });
+
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'sandbox/index': 'src/sandbox/index.ts' },
+    entry,
     ...common,
     format: ['esm'],
+    define: redisEntry('./redis.js'),
     clean: true,
     // `__filename` from import.meta.url for the sandbox's lazy msw load (src/sandbox/msw.ts).
     shims: true,
@@ -21,14 +27,15 @@ export default defineConfig([
     treeshake: true,
   },
   {
-    entry: { index: 'src/index.ts', 'sandbox/index': 'src/sandbox/index.ts' },
+    entry,
     ...common,
     format: ['cjs'],
+    define: redisEntry('./redis.cjs'),
     noExternal: esmOnly,
   },
   {
     // Declarations once for both formats (.d.ts and .d.cts): one rollup of the types, not two.
-    entry: { index: 'src/index.ts', 'sandbox/index': 'src/sandbox/index.ts' },
+    entry,
     format: ['esm', 'cjs'],
     dts: { only: true },
   },

@@ -7,18 +7,18 @@
  * token comes back `windowMs` after min(answered, sent + marginMs), the earliest moment the
  * service cannot have counted the request any later. Local tokens are a counter in this process;
  * with `redis`, tokens live in one sorted set per budget shared by every process with the same
- * API key (src/core/limiter/redis/), with a per-process fallback while Redis is away.
+ * API key (src/core/limiter/redis/, loaded only when `redis` is set), with a per-process fallback
+ * while Redis is away.
  */
 import { Bucket as BucketQueue } from './limiter/bucket.js';
+import { loadRedisStore } from './limiter/load-redis.js';
 import { LocalTokens } from './limiter/local-tokens.js';
-import { RedisConnection, keyPrefix } from './limiter/redis/connection.js';
-import { SharedLocks, type SharedLock } from './limiter/redis/lock.js';
-import { SharedTokens } from './limiter/redis/shared-tokens.js';
+import type { RedisStore, SharedLock, SharedTokenSource } from './limiter/redis-store.js';
 import type { Ticket } from './limiter/ticket.js';
 import { DEFAULTS } from './options.js';
 
 export type { Ticket } from './limiter/ticket.js';
-export type { SharedLock } from './limiter/redis/lock.js';
+export type { SharedLock } from './limiter/redis-store.js';
 
 export type Bucket = 'search' | 'book' | 'other';
 export interface RateLimitSpec {
@@ -153,7 +153,7 @@ export function createLimiter(
   const maxQueue = opts.maxQueue ?? DEFAULT_MAX_QUEUE;
   const closedError = () =>
     opts.onClosed?.() ?? limiterError('fareway: the client was closed; the queued call was not sent', 'LIMITER_CLOSED');
-  const buckets = new Map<Bucket, { queue: BucketQueue; spec: RateLimitSpec; marginMs: number; shared?: SharedTokens }>();
+  const buckets = new Map<Bucket, { queue: BucketQueue; spec: RateLimitSpec; marginMs: number; shared?: SharedTokenSource }>();
   for (const name of BUCKETS) {
     const spec = specs[name];
     if (spec === false) continue;
@@ -182,45 +182,50 @@ export function createLimiter(
   }
 
   let closed = false;
-  let connection: RedisConnection | undefined;
-  let locks: SharedLocks | undefined;
+  let store: RedisStore | undefined;
   let readyPromise: Promise<void> = Promise.resolve();
   let warnedNoStore = false;
-
-  if (!useRedis) {
+  const attachLocal = () => {
     for (const b of buckets.values()) {
       b.queue.attach(new LocalTokens(b.spec.limit, { windowMs: b.spec.windowMs, marginMs: b.marginMs }, () => b.queue.wake()));
     }
+  };
+
+  if (!useRedis) {
+    attachLocal();
   } else {
-    connection = new RedisConnection(keyPrefix(apiKey), {
-      redis: opts.redis,
-      commandTimeoutMs: opts.commandTimeoutMs ?? DEFAULTS.redisCommandTimeoutMs,
-      warn,
-      info: (msg, meta) => logger?.info?.(msg, meta),
-    });
-    locks = new SharedLocks(connection);
-    for (const [name, b] of buckets) {
-      b.shared = new SharedTokens({
-        connection,
-        bucket: name,
-        limit: b.spec.limit,
-        hold: { windowMs: b.spec.windowMs, marginMs: b.marginMs },
-        wake: () => b.queue.wake(),
-      });
-    }
-    const conn = connection;
-    // Tokens are attached at once: until Redis answers (or the timeout), takes wait in SharedTokens.
-    readyPromise = conn.open(opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS).then(() => {
-      if (closed) return;
-      for (const b of buckets.values()) if (b.shared) b.queue.attach(b.shared);
-      if (conn.isUp) logger?.debug?.('fareway: rate limits shared through Redis');
-    });
+    // The Redis half is loaded on first use (src/core/limiter/load-redis.ts); calls queue meanwhile.
+    readyPromise = loadRedisStore().then(
+      async (createStore) => {
+        if (closed) return;
+        const s = createStore({
+          apiKey,
+          redis: opts.redis,
+          commandTimeoutMs: opts.commandTimeoutMs ?? DEFAULTS.redisCommandTimeoutMs,
+          warn,
+          info: (msg, meta) => logger?.info?.(msg, meta),
+        });
+        store = s;
+        for (const [name, b] of buckets) b.shared = s.tokens(name, b.spec.limit, { windowMs: b.spec.windowMs, marginMs: b.marginMs }, () => b.queue.wake());
+        // Until Redis answers (or the timeout), takes wait; then they go to Redis or the local fallback.
+        await s.open(opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
+        if (closed) return;
+        for (const b of buckets.values()) if (b.shared) b.queue.attach(b.shared);
+        if (s.isUp) logger?.debug?.('fareway: rate limits shared through Redis');
+      },
+      (error: unknown) => {
+        const message = `${(error as Error).message}; rate limits are per process`;
+        if (logger?.error) logger.error(message);
+        else warn(message);
+        if (!closed) attachLocal();
+      },
+    );
   }
 
   return {
     get mode() {
       if (buckets.size === 0) return 'off';
-      return connection?.isUp ? 'redis' : 'local';
+      return store?.isUp ? 'redis' : 'local';
     },
     schedule<T>(bucket: Bucket, fn: (ticket: Ticket) => Promise<T>, scheduleOpts?: { signal?: AbortSignal }): Promise<T> {
       const b = buckets.get(bucket);
@@ -234,9 +239,9 @@ export function createLimiter(
     },
     ready: () => readyPromise,
     async lock(name: string, ttlMs: number): Promise<SharedLock | 'held' | undefined> {
-      if (locks === undefined || connection === undefined) return undefined;
+      if (!useRedis) return undefined;
       await readyPromise;
-      const result = connection.isUp ? await locks.lock(name, ttlMs) : undefined;
+      const result = store?.isUp ? await store.lock(name, ttlMs) : undefined;
       if (result === undefined && !warnedNoStore) {
         warnedNoStore = true;
         warn('fareway: Redis unavailable; a shared lock could not be taken', { lock: name });
@@ -245,16 +250,16 @@ export function createLimiter(
       return result;
     },
     async waitUntilFree(name: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-      if (locks === undefined || connection === undefined) return true;
+      if (!useRedis) return true;
       await readyPromise;
-      return connection.isUp ? locks.waitUntilFree(name, timeoutMs, signal) : true;
+      return store?.isUp ? store.waitUntilFree(name, timeoutMs, signal) : true;
     },
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
       // Reject what waits first, so no caller hangs on a connection being set up.
       await Promise.all([...buckets.values()].map((b) => Promise.all([b.queue.close(), b.shared?.close()])));
-      connection?.close();
+      store?.close();
       await readyPromise;
     },
   };

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 const src = fileURLToPath(new URL('../../src/', import.meta.url));
 
-/** Every bare module specifier statically imported by anything src/index.ts reaches. */
-function staticImports(entry: string): Set<string> {
-  const seen = new Set<string>();
+/** Every bare module specifier statically imported by anything src/index.ts reaches (`files`: those files). */
+function staticImports(entry: string, files = new Set<string>()): Set<string> {
+  const seen = files;
   const packages = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
@@ -32,5 +32,24 @@ describe('what the main entry loads', () => {
     expect([...packages]).toContain('zod');
     expect([...packages]).not.toContain('ioredis');
     expect([...packages]).not.toContain('bottleneck');
+  });
+});
+
+describe('the Redis half of the limiter', () => {
+  it('is reached from no file of the main entry: it is loaded only when rateLimits.redis is set', () => {
+    const files = new Set<string>();
+    staticImports(resolve(src, 'index.ts'), files);
+    const reached = [...files].map((f) => f.slice(src.length));
+    expect(reached).toContain('core/limiter.ts');
+    expect(reached).toContain('core/limiter/load-redis.ts');
+    expect(reached.filter((f) => f.startsWith('core/limiter/redis/') || f === 'redis.ts')).toEqual([]);
+  });
+
+  it('is what src/redis.ts (fareway/redis) brings in', () => {
+    const files = new Set<string>();
+    const packages = staticImports(resolve(src, 'redis.ts'), files);
+    const reached = [...files].map((f) => f.slice(src.length));
+    expect(reached).toContain('core/limiter/redis/shared-tokens.ts');
+    expect([...packages]).not.toContain('ioredis');
   });
 });

@@ -20,10 +20,11 @@ beforeAll(() => {
 }, 150_000);
 
 describe('declared exports exist at run time', () => {
-  for (const key of ['esm:root', 'esm:sandbox', 'cjs:root', 'cjs:sandbox']) {
+  for (const key of ['esm:root', 'esm:sandbox', 'esm:redis', 'cjs:root', 'cjs:sandbox', 'cjs:redis']) {
     it(`${key}: every value the .d.ts declares is exported, and nothing undeclared is`, () => {
       const { declared, runtime } = report.exports[key] as { declared: string[]; runtime: string[] };
-      expect(declared.length).toBeGreaterThan(0);
+      // fareway/redis exports nothing: importing it registers the Redis half (a side effect).
+      if (!key.endsWith(':redis')) expect(declared.length).toBeGreaterThan(0);
       expect(declared.filter((name) => !runtime.includes(name))).toEqual([]); // phantom exports
       expect(runtime.filter((name) => !declared.includes(name))).toEqual([]); // untyped exports
     });

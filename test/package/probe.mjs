@@ -32,17 +32,17 @@ function declaredValues(file) {
 const runtimeKeys = (m) => Object.keys(m).filter((k) => k !== '__esModule' && k !== 'default' && k !== 'module.exports').sort();
 
 const builds = {
-  esm: { root: await import('fareway'), sandbox: await import('fareway/sandbox') },
-  cjs: { root: require('fareway'), sandbox: require('fareway/sandbox') },
+  esm: { root: await import('fareway'), sandbox: await import('fareway/sandbox'), redis: await import('fareway/redis') },
+  cjs: { root: require('fareway'), sandbox: require('fareway/sandbox'), redis: require('fareway/redis') },
 };
 const types = {
-  esm: { root: dist('index.d.ts'), sandbox: dist('sandbox/index.d.ts') },
-  cjs: { root: dist('index.d.cts'), sandbox: dist('sandbox/index.d.cts') },
+  esm: { root: dist('index.d.ts'), sandbox: dist('sandbox/index.d.ts'), redis: dist('redis.d.ts') },
+  cjs: { root: dist('index.d.cts'), sandbox: dist('sandbox/index.d.cts'), redis: dist('redis.d.cts') },
 };
 
 const report = { exports: {}, classNames: {}, crossBuild: {}, json: {} };
 for (const build of ['esm', 'cjs']) {
-  for (const entry of ['root', 'sandbox']) {
+  for (const entry of ['root', 'sandbox', 'redis']) {
     report.exports[`${build}:${entry}`] = { declared: declaredValues(types[build][entry]), runtime: runtimeKeys(builds[build][entry]) };
   }
   report.classNames[build] = misnamed(builds[build].root);

@@ -1,0 +1,46 @@
+/**
+ * The seam between the limiter and its Redis half. Nothing here imports Redis code: the store
+ * (src/core/limiter/redis/store.ts) is loaded only when `rateLimits.redis` is set, so an
+ * application that never configures Redis never bundles it (see load-redis.ts).
+ */
+import type { TokenSource } from './bucket.js';
+import type { SharedLock } from './redis/lock.js';
+import type { Hold } from './ticket.js';
+
+export type { SharedLock } from './redis/lock.js';
+
+/** One bucket's budget shared through Redis (with a local fallback while Redis is away). */
+export interface SharedTokenSource extends TokenSource {
+  /** Shares a pause (after a 429) with every process. */
+  pause(ms: number): void;
+  /** Rejects what waits for a shared token and stops its timers. */
+  close(): Promise<void>;
+}
+
+/** Budgets and locks of one API key in Redis. */
+export interface RedisStore {
+  /** True while Redis answers (false before `open` and during an outage). */
+  readonly isUp: boolean;
+  /** Resolves once Redis answers, or after `timeoutMs` (it keeps reconnecting). */
+  open(timeoutMs: number): Promise<unknown>;
+  /** The shared budget of one bucket. */
+  tokens(bucket: string, limit: number, hold: Hold, wake: () => void): SharedTokenSource;
+  /** A named lock, `'held'` by another holder, or undefined when Redis cannot answer. */
+  lock(name: string, ttlMs: number): Promise<SharedLock | 'held' | undefined>;
+  /** Resolves true once the named lock is free, false after `timeoutMs`. */
+  waitUntilFree(name: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /** Closes the connections (a client the caller passed is never closed: it was duplicated). */
+  close(): void;
+}
+
+export interface RedisStoreInit {
+  /** Hashed into the key prefix; never stored or sent as is. */
+  apiKey: string;
+  /** `rateLimits.redis`: an ioredis client or Cluster, or ioredis options. */
+  redis: unknown;
+  commandTimeoutMs: number;
+  warn: (msg: string, meta?: object) => void;
+  info: (msg: string, meta?: object) => void;
+}
+
+export type CreateRedisStore = (init: RedisStoreInit) => RedisStore;
