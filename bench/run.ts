@@ -3,6 +3,7 @@
  *
  *   npm run bench        (= node --import ./examples/register.mjs bench/run.ts)
  *   npm run bench -- --no-docs     print only, leave docs/performance.md alone
+ *   npm run bench -- --only size   run the steps whose module name contains `size` (repeatable)
  *
  * Order: parse-search (if present), overhead, throughput, size. Each module exports
  * `run(): Promise<BenchResult[]>` and also runs by itself when executed directly.
@@ -121,7 +122,8 @@ async function main(): Promise<void> {
     { section: 'Limiter cost', module: './limiter-cost.ts' },
     { section: 'Package size', module: './size.ts' },
   ];
-  for (const step of steps) await runStep(step);
+  const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--only' ? [arg] : []));
+  for (const step of steps) if (!only.length || only.some((o) => step.module.includes(o))) await runStep(step);
 
   const all = steps.flatMap((s) => s.results ?? []);
   printResults(all);

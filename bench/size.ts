@@ -70,6 +70,8 @@ function kib(n: number): string {
 
 /** An application module that imports the client, bundled against the built package. */
 const APP = { app: "import { Fareway } from 'fareway';\nexport const client = (o: object) => new Fareway(o);\n" };
+/** The same application, bundled with the Redis half of the limiter (`import 'fareway/redis'`). */
+const APP_REDIS = { app: `${APP.app}import 'fareway/redis';\n` };
 
 /** The size target of issue 11 for the ESM main entry (an app importing the client). */
 const TARGET_GZIP = 45 * 1024;
@@ -93,6 +95,8 @@ export async function run(): Promise<BenchResult[]> {
     }
     const ownOnly = await measure(APP, ['ioredis', ...deps.flatMap((d) => [d, `${d}/*`])]);
     marginal['  gzip bytes of fareway alone (every dependency external)'] = kib(ownOnly.gzip);
+    const withRedis = await measure(APP_REDIS, ['ioredis']);
+    marginal["  gzip bytes added by import 'fareway/redis' (bundled apps that use Redis; ioredis external)"] = kib(withRedis.gzip - app.gzip);
   }
   const sandbox = await measure('src/sandbox/index.ts', ['msw', 'msw/*', 'ioredis']);
   const breakdown = (groups: [string, number][], total: number) =>
