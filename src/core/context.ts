@@ -1,5 +1,5 @@
 import { RequestValidationError, toIssues } from '../errors.js';
-import type { z } from 'zod';
+import type { z } from '../schemas/zod.js';
 import type { Hooks, Logger, RequestOptions } from './options.js';
 import type { Registry } from './registry.js';
 import type { Requester } from './request.js';
@@ -26,7 +26,7 @@ export interface ClientContext {
 }
 
 /** Parses caller input; bad input throws RequestValidationError naming every field. Nothing is sent. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what: string, prefix = ''): z.output<S> {
+export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown, what: string, prefix = ''): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new RequestValidationError(toIssues(parsed.error.issues, prefix), what);
   return parsed.data;

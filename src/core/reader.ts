@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../schemas/zod.js';
 import { formatPath, ResponseValidationError, type ValidationIssue } from '../errors.js';
 import type { ContractDriftEvent, Endpoint, Hooks, Logger } from './options.js';
 import type { HttpResponse } from './transport.js';
@@ -117,7 +117,7 @@ function fatal(issues: ValidationIssue[], body: unknown, rc: ReadContext, cause?
   });
 }
 
-function issuesOf(error: z.ZodError): { path: Path; message: string }[] {
+function issuesOf(error: z.core.$ZodError): { path: Path; message: string }[] {
   return error.issues.map((i) => ({ path: i.path as Path, message: i.message }));
 }
 
@@ -126,7 +126,7 @@ function issuesOf(error: z.ZodError): { path: Path; message: string }[] {
  * answer is valid or could be repaired, else the answer as it came, minus dropped elements).
  * @throws ResponseValidationError (with `body` and `ids`) only for problems at essential paths.
  */
-export function readResponse<T>(schema: z.ZodType<T>, data: unknown, plan: ReadPlan, rc: ReadContext): T {
+export function readResponse<T>(schema: z.ZodMiniType<T>, data: unknown, plan: ReadPlan, rc: ReadContext): T {
   // Every answer of the contract is a JSON object: anything else is unusable whatever the plan.
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw fatal([{ path: '', message: `expected a JSON object, got ${Array.isArray(data) ? 'an array' : data === null ? 'null' : typeof data}` }], data, rc);
@@ -206,10 +206,10 @@ function compareDesc(a: Path, b: Path): number {
   return b.length - a.length;
 }
 
-type Parsed<T> = { success: true; data: T } | { success: false; error: z.ZodError; input: unknown };
+type Parsed<T> = { success: true; data: T } | { success: false; error: z.core.$ZodError; input: unknown };
 
 /** A parse that never throws a raw error (a 100 000-deep body overflows the stack in zod). */
-function safeParse<T>(schema: z.ZodType<T>, data: unknown, rc: ReadContext): Parsed<T> {
+function safeParse<T>(schema: z.ZodMiniType<T>, data: unknown, rc: ReadContext): Parsed<T> {
   let result: ReturnType<typeof schema.safeParse>;
   try {
     result = schema.safeParse(data);
@@ -232,7 +232,7 @@ export function drift(rc: Pick<ReadContext, 'endpoint' | 'requestId' | 'hooks' |
  */
 export function readAnswer<T>(
   ctx: { hooks: Hooks; logger: Logger },
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   response: Pick<HttpResponse, 'data' | 'status' | 'requestId'>,
   req: { endpoint: Endpoint; method: string; path: string },
   plan: ReadPlan,

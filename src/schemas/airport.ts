@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import { z } from './zod.js';
 
 /** One airport of the typeahead (spec §4.9). */
 export interface Airport {
@@ -7,14 +7,14 @@ export interface Airport {
   city?: string | null;
   name?: string | null;
 }
-export const AirportSchema: z.ZodType<Airport> = z.looseObject({
+export const AirportSchema: z.ZodMiniType<Airport> = z.looseObject({
   code: z.string(),
-  city: z.string().nullable().optional(),
-  name: z.string().nullable().optional(),
+  city: z.nullish(z.string()),
+  name: z.nullish(z.string()),
 });
 
 /** `GET /v1/airports/autocomplete/` response. */
 export interface AutocompleteResponse {
   results: Airport[];
 }
-export const AutocompleteResponseSchema: z.ZodType<AutocompleteResponse> = z.looseObject({ results: z.array(AirportSchema) });
+export const AutocompleteResponseSchema: z.ZodMiniType<AutocompleteResponse> = z.looseObject({ results: z.array(AirportSchema) });

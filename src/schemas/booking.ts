@@ -1,23 +1,25 @@
-import * as z from 'zod';
 import {
   BookingStatusSchema,
   PaxCountSchema,
   PricingSchema,
   SegmentSchema,
   nullableString,
+  orEmpty,
+  wholeCount,
   type BookingStatus,
   type PaxCount,
   type Pricing,
   type Segment,
 } from './common.js';
 import { TraceIdSchema } from './inputs.js';
+import { z } from './zod.js';
 
 /** A passenger-rules flag pair; a field is mandatory when both are true (spec §2). */
 export interface PaxRule {
   isVisible: boolean;
   isMandatoryIfVisible: boolean;
 }
-export const PaxRuleSchema: z.ZodType<PaxRule> = z.looseObject({
+export const PaxRuleSchema: z.ZodMiniType<PaxRule> = z.looseObject({
   isVisible: z.boolean(),
   isMandatoryIfVisible: z.boolean(),
 });
@@ -33,17 +35,20 @@ function isRule(v: unknown): v is PaxRule {
   return typeof v === 'object' && v !== null && typeof (v as PaxRule).isVisible === 'boolean' && typeof (v as PaxRule).isMandatoryIfVisible === 'boolean';
 }
 /** Keeps the groups and rules that have the documented shape; never fails. */
-export const PaxRulesSchema: z.ZodType<PaxRules> = z.unknown().transform((value): PaxRules => {
-  const out: PaxRules = {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
-  for (const [group, rules] of Object.entries(value)) {
-    if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) continue;
-    const kept: PaxRuleGroup = {};
-    for (const [field, rule] of Object.entries(rules)) if (isRule(rule)) kept[field] = rule;
-    out[group] = kept;
-  }
-  return out;
-}) as unknown as z.ZodType<PaxRules>;
+export const PaxRulesSchema: z.ZodMiniType<PaxRules> = z.pipe(
+  z.unknown(),
+  z.transform((value): PaxRules => {
+    const out: PaxRules = {};
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+    for (const [group, rules] of Object.entries(value)) {
+      if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) continue;
+      const kept: PaxRuleGroup = {};
+      for (const [field, rule] of Object.entries(rules)) if (isRule(rule)) kept[field] = rule;
+      out[group] = kept;
+    }
+    return out;
+  }),
+) as unknown as z.ZodMiniType<PaxRules>;
 
 /** One leg of an itinerary item. */
 export interface Leg {
@@ -51,9 +56,9 @@ export interface Leg {
   stop_count?: number | null;
   segments: Segment[];
 }
-export const LegSchema: z.ZodType<Leg> = z.looseObject({
+export const LegSchema: z.ZodMiniType<Leg> = z.looseObject({
   direction: z.enum(['outbound', 'inbound']),
-  stop_count: z.number().int().nonnegative().nullable().optional(),
+  stop_count: z.nullish(wholeCount),
   segments: z.array(SegmentSchema),
 });
 
@@ -68,11 +73,11 @@ export interface ItineraryItem {
   airline_remark?: string | null;
   legs: Leg[];
 }
-export const ItineraryItemSchema: z.ZodType<ItineraryItem> = z.looseObject({
+export const ItineraryItemSchema: z.ZodMiniType<ItineraryItem> = z.looseObject({
   item_code: nullableString,
   result_index: nullableString,
-  journey_type: z.enum(['one_way', 'round_trip']).nullable().optional(),
-  is_refundable: z.boolean().nullable().optional(),
+  journey_type: z.nullish(z.enum(['one_way', 'round_trip'])),
+  is_refundable: z.nullish(z.boolean()),
   fare_name: nullableString,
   fare_class: nullableString,
   airline_remark: nullableString,
@@ -91,7 +96,7 @@ export interface DuplicateEntry {
   /** ISO 8601 UTC with milliseconds. */
   created_at?: string | null;
 }
-export const DuplicateEntrySchema: z.ZodType<DuplicateEntry> = z.looseObject({
+export const DuplicateEntrySchema: z.ZodMiniType<DuplicateEntry> = z.looseObject({
   pnr: z.string(),
   status: z.string(),
   bms_booking_code: nullableString,
@@ -140,28 +145,29 @@ const bookingFields = {
   status: BookingStatusSchema,
   pnr: nullableString,
   bms_booking_code: nullableString,
-  is_domestic: z.boolean().nullable().optional(),
-  pax_count: PaxCountSchema.nullable().optional(),
+  is_domestic: z.nullish(z.boolean()),
+  pax_count: z.nullish(PaxCountSchema),
   expires_at: nullableString,
-  remaining_seconds: z.number().nullable().optional(),
-  pricing: PricingSchema.nullable().optional(),
-  pax_rules: PaxRulesSchema.nullable().optional(),
-  itinerary_items: z.array(ItineraryItemSchema).nullable().optional(),
-  duplicates_found: z.boolean().nullable().optional(),
-  duplicates: z.array(DuplicateEntrySchema).nullable().optional(),
-  passport_required: z.boolean().nullable().optional(),
+  remaining_seconds: z.nullish(z.number()),
+  pricing: z.nullish(PricingSchema),
+  pax_rules: z.nullish(PaxRulesSchema),
+  itinerary_items: z.nullish(z.array(ItineraryItemSchema)),
+  duplicates_found: z.nullish(z.boolean()),
+  duplicates: z.nullish(z.array(DuplicateEntrySchema)),
+  passport_required: z.nullish(z.boolean()),
 };
 
 /** A booking as any endpoint returns it. */
-export const BookingSchema: z.ZodType<Booking> = z.looseObject(bookingFields);
+export const BookingSchema: z.ZodMiniType<Booking> = z.looseObject(bookingFields);
 
 /** `POST /v1/flights/booking/` request. */
 export const CreateBookingParamsSchema = z.strictObject({
   trace_id: TraceIdSchema,
   result_indices: z
-    .array(z.string().min(1, 'must be a non-empty result_index'), { error: 'must be an array of result_index strings' })
-    .min(1, 'must hold 1 or 2 result indices')
-    .max(2, 'must hold 1 or 2 result indices'),
+    .array(z.string().check(z.minLength(1, 'must be a non-empty result_index')), {
+      error: 'must be an array of result_index strings',
+    })
+    .check(z.minLength(1, 'must hold 1 or 2 result indices'), z.maxLength(2, 'must hold 1 or 2 result indices')),
 });
 
 /**
@@ -188,25 +194,25 @@ const itineraryFields = {
 
 /** `POST /v1/flights/booking/` response (spec §4.3): a `draft` with its fare lock and pax_rules. */
 export type CreateBookingResponse = ItineraryBooking;
-export const CreateBookingResponseSchema: z.ZodType<CreateBookingResponse> = z.looseObject(itineraryFields);
+export const CreateBookingResponseSchema: z.ZodMiniType<CreateBookingResponse> = z.looseObject(itineraryFields);
 
 /** `POST …/passengers/` response (spec §4.4). `duplicates` is always an array (empty when none). */
 export interface SavePassengersResponse extends ItineraryBooking {
   duplicates_found: boolean;
   duplicates: DuplicateEntry[];
 }
-export const SavePassengersResponseSchema: z.ZodType<SavePassengersResponse> = z.looseObject({
+export const SavePassengersResponseSchema: z.ZodMiniType<SavePassengersResponse> = z.looseObject({
   ...itineraryFields,
-  duplicates_found: z.boolean().nullable().optional().transform((v) => v === true),
-  duplicates: z.array(DuplicateEntrySchema).nullable().optional().transform((v) => v ?? []),
-}) as unknown as z.ZodType<SavePassengersResponse>;
+  duplicates_found: z.pipe(z.nullish(z.boolean()), z.transform((v) => v === true)),
+  duplicates: orEmpty(DuplicateEntrySchema),
+}) as unknown as z.ZodMiniType<SavePassengersResponse>;
 
 /** `POST …/reprice/` response (spec §4.5): `pricing.final_fare` is the fare book will charge. */
 export interface RepriceResponse extends Booking {
   pricing: Pricing;
   itinerary_items: ItineraryItem[];
 }
-export const RepriceResponseSchema: z.ZodType<RepriceResponse> = z.looseObject({
+export const RepriceResponseSchema: z.ZodMiniType<RepriceResponse> = z.looseObject({
   ...bookingFields,
   pricing: PricingSchema,
   itinerary_items: z.array(ItineraryItemSchema),
@@ -218,9 +224,9 @@ export interface BookResponse extends Booking {
   pricing: Pricing;
   itinerary_items: ItineraryItem[];
 }
-export const BookResponseSchema: z.ZodType<BookResponse> = z.looseObject({
+export const BookResponseSchema: z.ZodMiniType<BookResponse> = z.looseObject({
   ...bookingFields,
-  pnr: z.string().min(1),
+  pnr: z.string().check(z.minLength(1)),
   pricing: PricingSchema,
   itinerary_items: z.array(ItineraryItemSchema),
 });
@@ -231,7 +237,7 @@ export interface RetrieveBookingResponse extends Booking {
   pricing: Pricing;
   itinerary_items: ItineraryItem[];
 }
-export const RetrieveBookingResponseSchema: z.ZodType<RetrieveBookingResponse> = z.looseObject({
+export const RetrieveBookingResponseSchema: z.ZodMiniType<RetrieveBookingResponse> = z.looseObject({
   ...bookingFields,
   trace_id: z.string(),
   pricing: PricingSchema,
@@ -262,19 +268,19 @@ export interface BookingListEntry {
   created_at?: string | null;
   modified_at?: string | null;
 }
-export const BookingListEntrySchema: z.ZodType<BookingListEntry> = z.looseObject({
+export const BookingListEntrySchema: z.ZodMiniType<BookingListEntry> = z.looseObject({
   id: z.string(),
   status: BookingStatusSchema,
   pnr: nullableString,
   trace_id: nullableString,
   itinerary_code: nullableString,
   currency: nullableString,
-  amount_charged: z.number().nullable().optional(),
-  wallet_debited_inr: z.number().nullable().optional(),
-  amount_raw: z.number().nullable().optional(),
-  markup_percent_applied: z.number().nullable().optional(),
-  passengers: z.array(z.unknown()).nullable().optional(),
-  flight_segments: z.array(z.unknown()).nullable().optional(),
+  amount_charged: z.nullish(z.number()),
+  wallet_debited_inr: z.nullish(z.number()),
+  amount_raw: z.nullish(z.number()),
+  markup_percent_applied: z.nullish(z.number()),
+  passengers: z.nullish(z.array(z.unknown())),
+  flight_segments: z.nullish(z.array(z.unknown())),
   created_at: nullableString,
   modified_at: nullableString,
 });
@@ -287,8 +293,8 @@ export interface BookingListResponse {
   previous?: string | null;
   results: BookingListEntry[];
 }
-export const BookingListResponseSchema: z.ZodType<BookingListResponse> = z.looseObject({
-  count: z.number().int().nonnegative().nullable().optional(),
+export const BookingListResponseSchema: z.ZodMiniType<BookingListResponse> = z.looseObject({
+  count: z.nullish(wholeCount),
   next: nullableString,
   previous: nullableString,
   results: z.array(BookingListEntrySchema),
@@ -296,7 +302,9 @@ export const BookingListResponseSchema: z.ZodType<BookingListResponse> = z.loose
 
 /** `bookings.list` parameters. */
 export const ListParamsSchema = z.strictObject({
-  limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100 (spec §4.8)').optional(),
-  offset: z.number().int('must be a whole number').min(0, 'must not be negative').optional(),
+  limit: z.optional(
+    z.number().check(z.int('must be a whole number'), z.gte(1, 'must be at least 1'), z.lte(100, 'must be at most 100 (spec §4.8)')),
+  ),
+  offset: z.optional(z.number().check(z.int('must be a whole number'), z.gte(0, 'must not be negative'))),
 });
 export type ListParams = z.input<typeof ListParamsSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import { z } from './zod.js';
 
 /**
  * Wire schemas shared by several resources (spec §2), each beside its named type. Response
@@ -10,8 +10,13 @@ import * as z from 'zod';
  */
 
 /** A field the spec types as "string or null", which may also be absent in practice. */
-export const nullableString = z.string().nullable().optional();
-const nullableNumber = z.number().nullable().optional();
+export const nullableString = z.nullish(z.string());
+const nullableNumber = z.nullish(z.number());
+/** An array the wire may send as null or leave out, read as `[]`. */
+export const orEmpty = <T extends z.core.SomeType>(item: T) =>
+  z.pipe(z.nullish(z.array(item)), z.transform((v: z.output<T>[] | null | undefined) => v ?? []));
+/** A whole number, zero or more. */
+export const wholeCount = z.number().check(z.int(), z.nonnegative());
 
 /** Passenger counts by type. */
 export interface PaxCount {
@@ -19,10 +24,10 @@ export interface PaxCount {
   child: number;
   infant: number;
 }
-export const PaxCountSchema: z.ZodType<PaxCount> = z.looseObject({
-  adult: z.number().int().nonnegative(),
-  child: z.number().int().nonnegative(),
-  infant: z.number().int().nonnegative(),
+export const PaxCountSchema: z.ZodMiniType<PaxCount> = z.looseObject({
+  adult: wholeCount,
+  child: wholeCount,
+  infant: wholeCount,
 });
 
 /** Original pre-markup amounts (`pricing.raw`), present in some responses. */
@@ -34,7 +39,7 @@ export interface RawPricing {
   tax_and_surcharge?: number | null;
   previous_total_amount?: number | null;
 }
-export const RawPricingSchema: z.ZodType<RawPricing> = z.looseObject({
+export const RawPricingSchema: z.ZodMiniType<RawPricing> = z.looseObject({
   base_fare: nullableNumber,
   service_fee: nullableNumber,
   published_fare: nullableNumber,
@@ -66,7 +71,7 @@ export interface Pricing {
   /** Present in some responses: the original pre-markup amounts. */
   raw?: RawPricing | null;
 }
-export const PricingSchema: z.ZodType<Pricing> = z.looseObject({
+export const PricingSchema: z.ZodMiniType<Pricing> = z.looseObject({
   currency: z.string(),
   base_fare: z.number(),
   service_fee: z.number(),
@@ -74,9 +79,9 @@ export const PricingSchema: z.ZodType<Pricing> = z.looseObject({
   published_fare: z.number(),
   final_fare: z.number(),
   previous_total_amount: nullableNumber,
-  price_changed: z.boolean().nullable().optional(),
+  price_changed: z.nullish(z.boolean()),
   markup_percent: nullableNumber,
-  raw: RawPricingSchema.nullable().optional(),
+  raw: z.nullish(RawPricingSchema),
 });
 
 /** Where a segment starts or ends. "Some fields may be absent" (spec §2); the airport code never is. */
@@ -105,8 +110,8 @@ const placeShape = {
   country_name: nullableString,
   terminal: nullableString,
 };
-export const SegmentOriginSchema: z.ZodType<SegmentOrigin> = z.looseObject({ ...placeShape, departure_time: nullableString });
-export const SegmentDestinationSchema: z.ZodType<SegmentDestination> = z.looseObject({ ...placeShape, arrival_time: nullableString });
+export const SegmentOriginSchema: z.ZodMiniType<SegmentOrigin> = z.looseObject({ ...placeShape, departure_time: nullableString });
+export const SegmentDestinationSchema: z.ZodMiniType<SegmentDestination> = z.looseObject({ ...placeShape, arrival_time: nullableString });
 
 /** The operating airline of a segment. */
 export interface SegmentAirline {
@@ -115,7 +120,7 @@ export interface SegmentAirline {
   flight_number: string;
   fare_class?: string | null;
 }
-export const SegmentAirlineSchema: z.ZodType<SegmentAirline> = z.looseObject({
+export const SegmentAirlineSchema: z.ZodMiniType<SegmentAirline> = z.looseObject({
   code: z.string(),
   name: nullableString,
   flight_number: z.string(),
@@ -137,16 +142,16 @@ export interface Segment {
   cabin_baggage_allowance?: string | null;
   seats_available?: number | null;
 }
-export const SegmentSchema: z.ZodType<Segment> = z.looseObject({
+export const SegmentSchema: z.ZodMiniType<Segment> = z.looseObject({
   airline: SegmentAirlineSchema,
   origin: SegmentOriginSchema,
   destination: SegmentDestinationSchema,
   cabin_class: nullableString,
-  duration_minutes: z.number().int().nonnegative().nullable().optional(),
-  ground_time_minutes: z.number().int().nonnegative().nullable().optional(),
+  duration_minutes: z.nullish(wholeCount),
+  ground_time_minutes: z.nullish(wholeCount),
   baggage_allowance: nullableString,
   cabin_baggage_allowance: nullableString,
-  seats_available: z.number().int().nullable().optional(),
+  seats_available: z.nullish(z.number().check(z.int())),
 });
 
 /** A return option nested in a coupled outbound: it carries the real combined fare of the pair. */
@@ -172,18 +177,18 @@ export interface FlightOption extends InboundOption {
 const flightOptionShape = {
   result_index: z.string(),
   is_refundable: z.boolean(),
-  stop_count: z.number().int().nonnegative(),
+  stop_count: wholeCount,
   fare_name: nullableString,
   fare_class: nullableString,
   airline_remark: nullableString,
-  group_id: z.number().int().nullable().optional(),
+  group_id: z.nullish(z.number().check(z.int())),
   pricing: PricingSchema,
   segments: z.array(SegmentSchema),
 };
-export const InboundOptionSchema: z.ZodType<InboundOption> = z.looseObject(flightOptionShape);
-export const FlightOptionSchema: z.ZodType<FlightOption> = z.looseObject({
+export const InboundOptionSchema: z.ZodMiniType<InboundOption> = z.looseObject(flightOptionShape);
+export const FlightOptionSchema: z.ZodMiniType<FlightOption> = z.looseObject({
   ...flightOptionShape,
-  inbound_options: z.array(InboundOptionSchema).optional(),
+  inbound_options: z.optional(z.array(InboundOptionSchema)),
 });
 
 /** Booking statuses (spec §3). */
@@ -191,7 +196,7 @@ export const BOOKING_STATUSES = ['draft', 'passenger_saved', 'priced', 'confirme
 /** A booking status (spec §3). A status the service adds later is passed through as it came. */
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Tolerant: any string is read (a future status must not break a call); the type names the six. */
-export const BookingStatusSchema = z.string() as unknown as z.ZodType<BookingStatus>;
+export const BookingStatusSchema = z.string() as unknown as z.ZodMiniType<BookingStatus>;
 
 /** The two upstream suppliers. */
 export const SOURCES = ['supplier_a', 'supplier_b'] as const;

@@ -1,8 +1,8 @@
-import * as z from 'zod';
+import { z } from './zod.js';
 
 /** The error envelope of every non-2xx response (spec §7). */
 export const ErrorEnvelopeSchema = z.looseObject({
   success: z.literal(false),
-  errors: z.array(z.looseObject({ detail: z.union([z.array(z.string()), z.string()]).optional() })),
+  errors: z.array(z.looseObject({ detail: z.optional(z.union([z.array(z.string()), z.string()])) })),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

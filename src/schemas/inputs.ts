@@ -1,12 +1,11 @@
-import * as z from 'zod';
 import { isValid } from 'date-fns';
+import { z } from './zod.js';
 
 /** A 3-letter IATA code in any case, sent upper-case. */
-export const iataCode = z
-  .string({ error: 'must be a 3-letter IATA code' })
-  .trim()
-  .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code')
-  .transform((s) => s.toUpperCase());
+export const iataCode = z.pipe(
+  z.string({ error: 'must be a 3-letter IATA code' }).check(z.trim(), z.regex(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code')),
+  z.transform((s: string) => s.toUpperCase()),
+);
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
@@ -23,7 +22,7 @@ export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** A search's `trace_id`: a UUID (spec §4.1). Shared by fare-rules and create-booking inputs. */
 export const TraceIdSchema = z
   .string({ error: 'must be the trace_id (a UUID) of a search' })
-  .regex(UUID_RE, 'must be the trace_id (a UUID) of a search');
+  .check(z.regex(UUID_RE, 'must be the trace_id (a UUID) of a search'));
 
 const NOT_CALENDAR = 'is not a calendar date';
 
@@ -33,6 +32,12 @@ const NOT_CALENDAR = 'is not a calendar date';
  */
 function calendarProblem(m: RegExpExecArray): string | undefined {
   return isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) ? undefined : NOT_CALENDAR;
+}
+
+/** Fails a transform with `message` (a zod/mini transform gets the parse payload, which has no `addIssue`). */
+function fail(ctx: z.core.ParsePayload, message: string): typeof z.NEVER {
+  ctx.issues.push({ code: 'custom', message, input: ctx.value });
+  return z.NEVER;
 }
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
@@ -55,51 +60,29 @@ export function localDateTime(d: Date): string {
  * A local date-time: a `Date` (formatted in the process's time zone), `YYYY-MM-DD` (midnight) or
  * `YYYY-MM-DDTHH:mm:ss`. Output: `YYYY-MM-DDTHH:mm:ss`, as the wire wants it.
  */
-export const dateTimeInput = z
-  .union([z.date(), z.string()], { error: 'must be a Date, YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss' })
-  .transform((v, ctx) => {
-    if (v instanceof Date) {
-      if (!isValid(v)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a valid Date' });
-        return z.NEVER;
-      }
-      return localDateTime(v);
-    }
+export const dateTimeInput = z.pipe(
+  z.union([z.date(), z.string()], { error: 'must be a Date, YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss' }),
+  z.transform((v: Date | string, ctx) => {
+    if (v instanceof Date) return isValid(v) ? localDateTime(v) : fail(ctx, 'must be a valid Date');
     const d = DATE_RE.exec(v);
     const dt = DATE_TIME_RE.exec(v);
     const m = d ?? dt;
-    if (!m) {
-      ctx.addIssue({ code: 'custom', message: 'must be a Date, YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss' });
-      return z.NEVER;
-    }
+    if (!m) return fail(ctx, 'must be a Date, YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss');
     const problem = calendarProblem(m);
-    if (problem || (dt && (Number(dt[4]) > 23 || Number(dt[5]) > 59 || Number(dt[6]) > 59))) {
-      ctx.addIssue({ code: 'custom', message: problem ?? 'is not a real time of day (HH 00-23, mm and ss 00-59)' });
-      return z.NEVER;
-    }
+    if (problem || (dt && (Number(dt[4]) > 23 || Number(dt[5]) > 59 || Number(dt[6]) > 59)))
+      return fail(ctx, problem ?? 'is not a real time of day (HH 00-23, mm and ss 00-59)');
     return d ? `${v}T00:00:00` : v;
-  });
+  }),
+);
 
 /** A calendar date: a `Date` (its local day) or `YYYY-MM-DD`. Output: `YYYY-MM-DD`. */
-export const dateInput = z
-  .union([z.date(), z.string()], { error: 'must be a Date or YYYY-MM-DD' })
-  .transform((v, ctx) => {
-    if (v instanceof Date) {
-      if (!isValid(v)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a valid Date' });
-        return z.NEVER;
-      }
-      return localDate(v);
-    }
+export const dateInput = z.pipe(
+  z.union([z.date(), z.string()], { error: 'must be a Date or YYYY-MM-DD' }),
+  z.transform((v: Date | string, ctx) => {
+    if (v instanceof Date) return isValid(v) ? localDate(v) : fail(ctx, 'must be a valid Date');
     const m = DATE_RE.exec(v);
-    if (!m) {
-      ctx.addIssue({ code: 'custom', message: 'must be a Date or YYYY-MM-DD' });
-      return z.NEVER;
-    }
+    if (!m) return fail(ctx, 'must be a Date or YYYY-MM-DD');
     const problem = calendarProblem(m);
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem });
-      return z.NEVER;
-    }
-    return v;
-  });
+    return problem ? fail(ctx, problem) : v;
+  }),
+);

@@ -1,21 +1,25 @@
-import * as z from 'zod';
 import { dateInput } from './inputs.js';
+import { z } from './zod.js';
+
+/** A string matching `re` (else `message`), sent upper-case. */
+const upperCode = (re: RegExp, message: string) =>
+  z.pipe(z.string().check(z.regex(re, message)), z.transform((s: string) => s.toUpperCase()));
 
 /** One SSR item (spec §2 SSR). Closed: an unknown key is refused, not silently dropped. */
 export const SsrItemSchema = z.strictObject({
-  code: z.string().min(1, 'is required'),
-  origin: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code').transform((s) => s.toUpperCase()),
-  destination: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code').transform((s) => s.toUpperCase()),
-  amt: z.number().int('must be a whole number of INR').nonnegative().optional(),
-  seat: z.string().optional(),
+  code: z.string().check(z.minLength(1, 'is required')),
+  origin: upperCode(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code'),
+  destination: upperCode(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code'),
+  amt: z.optional(z.number().check(z.int('must be a whole number of INR'), z.nonnegative())),
+  seat: z.optional(z.string()),
 });
 export type SsrItem = z.input<typeof SsrItemSchema>;
 
 /** `ssr`: three independent optional arrays. */
 export const SsrSchema = z.strictObject({
-  meal: z.array(SsrItemSchema).optional(),
-  baggage: z.array(SsrItemSchema).optional(),
-  seat: z.array(SsrItemSchema).optional(),
+  meal: z.optional(z.array(SsrItemSchema)),
+  baggage: z.optional(z.array(SsrItemSchema)),
+  seat: z.optional(z.array(SsrItemSchema)),
 });
 
 export const TITLES = ['Mr', 'Ms', 'Mrs'] as const;
@@ -25,7 +29,7 @@ export type PaxType = (typeof PAX_TYPES)[number];
 
 export { GST_FIELDS } from './fields.js';
 
-const optionalText = z.string().trim().min(1, 'must not be empty').optional();
+const optionalText = z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty')));
 
 /**
  * A passenger (spec §2 Passenger). Dates accept a `Date` or `YYYY-MM-DD`. The schema is loose
@@ -34,24 +38,24 @@ const optionalText = z.string().trim().min(1, 'must not be empty').optional();
  */
 export const PassengerSchema = z.looseObject({
   title: z.enum(TITLES, { error: 'must be one of Mr, Ms, Mrs' }),
-  first_name: z.string({ error: 'is required' }).trim().min(1, 'is required'),
-  last_name: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+  first_name: z.string({ error: 'is required' }).check(z.trim(), z.minLength(1, 'is required')),
+  last_name: z.string({ error: 'is required' }).check(z.trim(), z.minLength(1, 'is required')),
   gender: z.enum(GENDERS, { error: 'must be one of male, female, other' }),
   pax_type: z.enum(PAX_TYPES, { error: 'must be one of adult, child, infant' }),
   dob: dateInput,
   is_lead: z.boolean({ error: 'must be true or false' }),
-  email: z.email('must be an email address').optional(),
+  email: z.optional(z.email('must be an email address')),
   contact_number: optionalText,
-  cell_country_code: z.string().regex(/^\d{1,4}$/, "must be 1-4 digits without a leading '+'").optional(),
-  nationality: z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 2-letter country code').transform((s) => s.toUpperCase()).optional(),
+  cell_country_code: z.optional(z.string().check(z.regex(/^\d{1,4}$/, "must be 1-4 digits without a leading '+'"))),
+  nationality: z.optional(upperCode(/^[A-Za-z]{2}$/, 'must be an ISO 3166 2-letter country code')),
   address_line_one: optionalText,
   address_line_two: optionalText,
   city: optionalText,
-  country_code: z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 2-letter country code').transform((s) => s.toUpperCase()).optional(),
+  country_code: z.optional(upperCode(/^[A-Za-z]{2}$/, 'must be an ISO 2-letter country code')),
   country_name: optionalText,
   passport_number: optionalText,
-  passport_expiry: dateInput.optional(),
-  passport_issue_date: dateInput.optional(),
+  passport_expiry: z.optional(dateInput),
+  passport_issue_date: z.optional(dateInput),
   frequent_flyer_airline_code: optionalText,
   frequent_flyer_number: optionalText,
   gst_number: optionalText,
@@ -59,7 +63,7 @@ export const PassengerSchema = z.looseObject({
   gst_company_address: optionalText,
   gst_company_email: optionalText,
   gst_company_contact_number: optionalText,
-  ssr: SsrSchema.optional(),
+  ssr: z.optional(SsrSchema),
 });
 /** The passenger fields the spec names. */
 export const PASSENGER_FIELDS: readonly string[] = Object.keys(PassengerSchema.shape);
@@ -84,5 +88,5 @@ export type Passenger = KnownKeys<z.output<typeof PassengerSchema>> & GstCompany
 
 /** `POST …/passengers/` request. */
 export const SavePassengersParamsSchema = z.strictObject({
-  passengers: z.array(PassengerSchema).min(1, 'at least one passenger is required'),
+  passengers: z.array(PassengerSchema).check(z.minLength(1, 'at least one passenger is required')),
 });

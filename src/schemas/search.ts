@@ -1,6 +1,14 @@
-import * as z from 'zod';
-import { FlightOptionSchema, PaxCountSchema, SOURCES, nullableString, type FlightOption, type PaxCount } from './common.js';
+import {
+  FlightOptionSchema,
+  PaxCountSchema,
+  SOURCES,
+  nullableString,
+  orEmpty,
+  type FlightOption,
+  type PaxCount,
+} from './common.js';
 import { dateTimeInput, iataCode, localDate, TraceIdSchema } from './inputs.js';
+import { z } from './zod.js';
 
 /** Cabin names accepted by `flights.search`, and the digit code each is sent as (spec §4.1). */
 export const CABIN_CODES = {
@@ -20,20 +28,24 @@ export type JourneyType = keyof typeof JOURNEY_CODES;
 const count = (_field: string) =>
   z
     .number({ error: 'must be a whole number from 0 to 9' })
-    .int('must be a whole number from 0 to 9')
-    .min(0, 'must be a whole number from 0 to 9')
-    .max(9, 'must be at most 9');
+    .check(
+      z.int('must be a whole number from 0 to 9'),
+      z.gte(0, 'must be a whole number from 0 to 9'),
+      z.lte(9, 'must be at most 9'),
+    );
 
 /**
  * A departure date-time not in the past. "Today" is the process's local date: the service reads
  * dates without a zone, and a partner's server normally runs in the zone its travellers book in
  * (see docs/passengers.md, Dates). Today itself is accepted, whatever the hour.
  */
-const departureTime = dateTimeInput.superRefine((value, ctx) => {
-  const today = localDate(new Date());
-  const day = value.slice(0, 10);
-  if (day < today) ctx.addIssue({ code: 'custom', message: `is in the past (${day}; today is ${today}, local time)` });
-});
+const departureTime = dateTimeInput.check(
+  z.superRefine((value: string, ctx) => {
+    const today = localDate(new Date());
+    const day = value.slice(0, 10);
+    if (day < today) ctx.addIssue({ code: 'custom', message: `is in the past (${day}; today is ${today}, local time)` });
+  }),
+);
 
 /**
  * `flights.search` input: wire field names with natural values. Counts are numbers, times are a
@@ -44,43 +56,45 @@ export const SearchParamsSchema = z
     origin: iataCode,
     destination: iataCode,
     preferred_departure_time: departureTime,
-    preferred_return_departure_time: dateTimeInput.optional(),
-    adult_count: count('adult_count').default(1),
-    child_count: count('child_count').default(0),
-    infant_count: count('infant_count').default(0),
-    direct_flight: z.boolean().default(false),
-    flight_cabin_class: z.enum(Object.keys(CABIN_CODES) as [CabinClass, ...CabinClass[]]).optional(),
-    journey_type: z.enum(['one_way', 'round_trip', 'multi_city']).optional(),
-    source: z.enum(SOURCES).default('supplier_a'),
+    preferred_return_departure_time: z.optional(dateTimeInput),
+    adult_count: z._default(count('adult_count'), 1),
+    child_count: z._default(count('child_count'), 0),
+    infant_count: z._default(count('infant_count'), 0),
+    direct_flight: z._default(z.boolean(), false),
+    flight_cabin_class: z.optional(z.enum(Object.keys(CABIN_CODES) as [CabinClass, ...CabinClass[]])),
+    journey_type: z.optional(z.enum(['one_way', 'round_trip', 'multi_city'])),
+    source: z._default(z.enum(SOURCES), 'supplier_a'),
   })
-  .superRefine((p, ctx) => {
-    if (p.adult_count < 1) ctx.addIssue({ code: 'custom', path: ['adult_count'], message: 'at least one adult is required' });
-    if (p.infant_count > p.adult_count)
-      ctx.addIssue({ code: 'custom', path: ['infant_count'], message: 'must not exceed adult_count (one infant per adult)' });
-    if (p.origin === p.destination)
-      ctx.addIssue({ code: 'custom', path: ['destination'], message: 'must differ from origin' });
-    if (p.journey_type === 'multi_city')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['journey_type'],
-        message: 'multi_city is not defined by the v1 contract; search each leg as a one_way journey',
-      });
-    const roundTrip = p.journey_type === 'round_trip' || (p.journey_type === undefined && p.preferred_return_departure_time);
-    if (roundTrip && !p.preferred_return_departure_time)
-      ctx.addIssue({ code: 'custom', path: ['preferred_return_departure_time'], message: 'required for a round_trip' });
-    if (p.journey_type === 'one_way' && p.preferred_return_departure_time)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['preferred_return_departure_time'],
-        message: 'must be omitted for a one_way journey',
-      });
-    if (p.preferred_return_departure_time && p.preferred_return_departure_time < p.preferred_departure_time)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['preferred_return_departure_time'],
-        message: 'must not be before preferred_departure_time',
-      });
-  });
+  .check(
+    z.superRefine((p, ctx) => {
+      if (p.adult_count < 1) ctx.addIssue({ code: 'custom', path: ['adult_count'], message: 'at least one adult is required' });
+      if (p.infant_count > p.adult_count)
+        ctx.addIssue({ code: 'custom', path: ['infant_count'], message: 'must not exceed adult_count (one infant per adult)' });
+      if (p.origin === p.destination)
+        ctx.addIssue({ code: 'custom', path: ['destination'], message: 'must differ from origin' });
+      if (p.journey_type === 'multi_city')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['journey_type'],
+          message: 'multi_city is not defined by the v1 contract; search each leg as a one_way journey',
+        });
+      const roundTrip = p.journey_type === 'round_trip' || (p.journey_type === undefined && p.preferred_return_departure_time);
+      if (roundTrip && !p.preferred_return_departure_time)
+        ctx.addIssue({ code: 'custom', path: ['preferred_return_departure_time'], message: 'required for a round_trip' });
+      if (p.journey_type === 'one_way' && p.preferred_return_departure_time)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['preferred_return_departure_time'],
+          message: 'must be omitted for a one_way journey',
+        });
+      if (p.preferred_return_departure_time && p.preferred_return_departure_time < p.preferred_departure_time)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['preferred_return_departure_time'],
+          message: 'must not be before preferred_departure_time',
+        });
+    }),
+  );
 /** What a caller passes to `flights.search`. */
 export type SearchParams = z.input<typeof SearchParamsSchema>;
 
@@ -135,18 +149,18 @@ export interface SearchResponse {
   expires_at?: string | null;
   remaining_seconds?: number | null;
 }
-export const SearchResponseSchema: z.ZodType<SearchResponse> = z.looseObject({
+export const SearchResponseSchema: z.ZodMiniType<SearchResponse> = z.looseObject({
   trace_id: z.string(),
   currency: z.string(),
   journey_type: z.enum(['one_way', 'round_trip']),
   is_domestic: z.boolean(),
   pax_count: PaxCountSchema,
-  round_trip_style: z.enum(['independent', 'coupled']).nullable().optional(),
+  round_trip_style: z.nullish(z.enum(['independent', 'coupled'])),
   outbound: z.array(FlightOptionSchema),
-  inbound: z.array(FlightOptionSchema).nullable().optional().transform((v) => v ?? []),
-  expires_at: z.string().nullable().optional(),
-  remaining_seconds: z.number().nullable().optional(),
-}) as unknown as z.ZodType<SearchResponse>;
+  inbound: orEmpty(FlightOptionSchema),
+  expires_at: z.nullish(z.string()),
+  remaining_seconds: z.nullish(z.number()),
+}) as unknown as z.ZodMiniType<SearchResponse>;
 
 /** One fare rule (spec §2). */
 export interface FareRule {
@@ -155,7 +169,7 @@ export interface FareRule {
   destination?: string | null;
   rule_text: string;
 }
-export const FareRuleSchema: z.ZodType<FareRule> = z.looseObject({
+export const FareRuleSchema: z.ZodMiniType<FareRule> = z.looseObject({
   airline: nullableString,
   origin: nullableString,
   destination: nullableString,
@@ -165,7 +179,7 @@ export const FareRuleSchema: z.ZodType<FareRule> = z.looseObject({
 /** `POST /v1/flights/fare-rules/` request. */
 export const FareRulesParamsSchema = z.strictObject({
   trace_id: TraceIdSchema,
-  result_index: z.string().min(1, 'is required'),
+  result_index: z.string().check(z.minLength(1, 'is required')),
 });
 export type FareRulesParams = z.input<typeof FareRulesParamsSchema>;
 
@@ -178,10 +192,10 @@ export interface FareRulesResponse {
   remaining_seconds?: number | null;
   rules: FareRule[];
 }
-export const FareRulesResponseSchema: z.ZodType<FareRulesResponse> = z.looseObject({
+export const FareRulesResponseSchema: z.ZodMiniType<FareRulesResponse> = z.looseObject({
   trace_id: nullableString,
   result_index: nullableString,
   expires_at: nullableString,
-  remaining_seconds: z.number().nullable().optional(),
-  rules: z.array(FareRuleSchema).nullable().optional().transform((v) => v ?? []),
-}) as unknown as z.ZodType<FareRulesResponse>;
+  remaining_seconds: z.nullish(z.number()),
+  rules: orEmpty(FareRuleSchema),
+}) as unknown as z.ZodMiniType<FareRulesResponse>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { GST_FIELDS } from '../schemas/passenger.js';
+import { z } from '../schemas/zod.js';
 import type { PassengerContext } from './context.js';
 import { addMonthsIso, ageOn } from './dates.js';
 import type { Report } from './issues.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../schemas/zod.js';
 import { formatPath, type ValidationIssue } from '../errors.js';
 import { SsrItemSchema } from '../schemas/passenger.js';
 import { unknownKeyMessage } from './suggest.js';
