@@ -23,6 +23,11 @@ export interface ReadPlan {
   essential: readonly string[];
   /** Array elements that are dropped whole when they hold a problem (`'outbound.*'`). */
   droppable?: readonly string[];
+  /**
+   * The schema's in-place twin (src/schemas/in-place.ts): when it says yes, the answer is returned
+   * as it came, without running zod (it would return an equal copy). The hot path of a valid answer.
+   */
+  inPlace?: (data: unknown) => boolean;
 }
 
 /** Where the answer came from, for errors and drift reports. */
@@ -134,6 +139,7 @@ export function readResponse<T>(schema: z.ZodMiniType<T>, data: unknown, plan: R
   // (zod, structuredClone, the caller's JSON.stringify) would overflow the stack.
   if (nestsDeeperThan(data, MAX_RESPONSE_DEPTH))
     throw fatal([{ path: '', message: `the body nests deeper than ${MAX_RESPONSE_DEPTH} levels` }], undefined, rc);
+  if (plan.inPlace?.(data)) return data as T;
   const first = safeParse(schema, data, rc);
   if (first.success) return first.data;
 

@@ -2,6 +2,7 @@ import type { Hooks, Logger } from '../core/options.js';
 import { readResponse, type ReadPlan } from '../core/reader.js';
 import { ResponseValidationError } from '../errors.js';
 import { SearchResponseSchema, type SearchResponse } from '../schemas/search.js';
+import { isNonNegInt, isNum, isObj, isPaxCount, isPricing, isSegment, isStr, optNullInt, optNullStr, type Rec } from '../schemas/in-place.js';
 import { SearchResults, type SearchMeta } from './search-results.js';
 
 /**
@@ -13,87 +14,6 @@ import { SearchResults, type SearchMeta } from './search-results.js';
  * Keep the two in step: a change to the search schemas must be mirrored here (that test fails
  * until it is).
  */
-
-type Rec = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isNum = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
-const isInt = (v: unknown): boolean => Number.isSafeInteger(v);
-const isNonNegInt = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
-const isStr = (v: unknown): boolean => typeof v === 'string';
-const optNullStr = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
-const optNullNum = (v: unknown): boolean => v === undefined || v === null || isNum(v);
-const optNullInt = (v: unknown): boolean => v === undefined || v === null || isInt(v);
-const optNullNonNegInt = (v: unknown): boolean => v === undefined || v === null || isNonNegInt(v);
-
-function isPaxCount(v: unknown): boolean {
-  return isObj(v) && isNonNegInt(v.adult) && isNonNegInt(v.child) && isNonNegInt(v.infant);
-}
-
-function isRawPricing(v: Rec): boolean {
-  return (
-    optNullNum(v.base_fare) &&
-    optNullNum(v.service_fee) &&
-    optNullNum(v.published_fare) &&
-    optNullNum(v.final_fare) &&
-    optNullNum(v.tax_and_surcharge) &&
-    optNullNum(v.previous_total_amount)
-  );
-}
-
-function isPricing(v: unknown): boolean {
-  if (!isObj(v)) return false;
-  const raw = v.raw;
-  const prev = v.previous_total_amount;
-  const changed = v.price_changed;
-  return (
-    isStr(v.currency) &&
-    isNum(v.base_fare) &&
-    isNum(v.service_fee) &&
-    optNullNum(v.tax_and_surcharge) &&
-    isNum(v.published_fare) &&
-    isNum(v.final_fare) &&
-    optNullNum(prev) &&
-    (changed === undefined || changed === null || typeof changed === 'boolean') &&
-    optNullNum(v.markup_percent) &&
-    (raw === undefined || raw === null || (isObj(raw) && isRawPricing(raw)))
-  );
-}
-
-function isPlace(v: unknown, timeKey: 'departure_time' | 'arrival_time'): boolean {
-  return (
-    isObj(v) &&
-    isStr(v.airport_code) &&
-    optNullStr(v.airport_name) &&
-    optNullStr(v.city_code) &&
-    optNullStr(v.city_name) &&
-    optNullStr(v.country_name) &&
-    optNullStr(v.terminal) &&
-    optNullStr(v[timeKey])
-  );
-}
-
-function isSegment(v: unknown): boolean {
-  if (!isObj(v)) return false;
-  const a = v.airline;
-  const ground = v.ground_time_minutes;
-  const seats = v.seats_available;
-  return (
-    isObj(a) &&
-    isStr(a.code) &&
-    optNullStr(a.name) &&
-    isStr(a.flight_number) &&
-    optNullStr(a.fare_class) &&
-    isPlace(v.origin, 'departure_time') &&
-    isPlace(v.destination, 'arrival_time') &&
-    optNullStr(v.cabin_class) &&
-    optNullNonNegInt(v.duration_minutes) &&
-    optNullNonNegInt(ground) &&
-    optNullStr(v.baggage_allowance) &&
-    optNullStr(v.cabin_baggage_allowance) &&
-    optNullInt(seats)
-  );
-}
 
 /** InboundOptionSchema (and FlightOptionSchema without `inbound_options`). */
 function isOption(v: unknown): v is Rec {

@@ -9,6 +9,7 @@ import { Page, PagePromise } from '../model/pagination.js';
 import { checkIndices } from '../model/index-roles.js';
 import { isSelection, searchOfSelection, type Selection } from '../model/search-results.js';
 import {
+  bookingAnswerInPlace,
   BookingListResponseSchema,
   CreateBookingParamsSchema,
   CreateBookingResponseSchema,
@@ -98,7 +99,7 @@ export class Bookings {
     let reconciled = false;
     try {
       const response = await this.ctx.requester.send(req, options);
-      data = readAnswer(this.ctx, CreateBookingResponseSchema, response, req, { essential: ['booking_id'] }, { trace_id: params.trace_id });
+      data = readAnswer(this.ctx, CreateBookingResponseSchema, response, req, { essential: ['booking_id'], inPlace: bookingAnswerInPlace.create }, { trace_id: params.trace_id });
       requestId = response.requestId;
       receivedAt = response.receivedAt;
     } catch (error) {
@@ -155,7 +156,7 @@ export class Bookings {
     }
     const req = { endpoint: 'savePassengers', method: 'POST', path: bookingPath(id, 'passengers'), body, auth: true, context: { booking_id: id } } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = readAnswer(this.ctx, SavePassengersResponseSchema, response, req, { essential: [] }, { booking_id: id });
+    const data = readAnswer(this.ctx, SavePassengersResponseSchema, response, req, { essential: [], inPlace: bookingAnswerInPlace.savePassengers }, { booking_id: id });
     const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
       this.ctx.logger.warn?.(`possible duplicate bookings found for ${id} (${data.duplicates.length})`, {
@@ -177,7 +178,7 @@ export class Bookings {
     this.#refuseIfLockExpired(id);
     const req = { endpoint: 'reprice', method: 'POST', path: bookingPath(id, 'reprice'), auth: true, context: { booking_id: id } } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = readAnswer(this.ctx, RepriceResponseSchema, response, req, { essential: ['pricing.final_fare'] }, { booking_id: id });
+    const data = readAnswer(this.ctx, RepriceResponseSchema, response, req, { essential: ['pricing.final_fare'], inPlace: bookingAnswerInPlace.reprice }, { booking_id: id });
     const memory = this.ctx.registry.updateBooking(id, this.#deadlineFrom(data, response.receivedAt, id));
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
   }
@@ -206,7 +207,7 @@ export class Bookings {
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     const req = { endpoint: 'retrieve', method: 'GET', path: bookingPath(id), auth: true, context: { booking_id: id } } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = readAnswer(this.ctx, RetrieveBookingResponseSchema, response, req, { essential: ['status'] }, { booking_id: id });
+    const data = readAnswer(this.ctx, RetrieveBookingResponseSchema, response, req, { essential: ['status'], inPlace: bookingAnswerInPlace.retrieve }, { booking_id: id });
     const memory = this.ctx.registry.updateBooking(id, { trace_id: data.trace_id ?? undefined, ...this.#deadlineFrom(data, response.receivedAt, id) });
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
   }

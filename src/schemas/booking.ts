@@ -12,6 +12,7 @@ import {
   type Segment,
 } from './common.js';
 import { TraceIdSchema } from './inputs.js';
+import { isBookingAnswer, type BookingAnswerShape } from './in-place.js';
 import { z } from './zod.js';
 
 /** A passenger-rules flag pair; a field is mandatory when both are true (spec §2). */
@@ -308,3 +309,23 @@ export const ListParamsSchema = z.strictObject({
   offset: z.optional(z.number().check(z.int('must be a whole number'), z.gte(0, 'must not be negative'))),
 });
 export type ListParams = z.input<typeof ListParamsSchema>;
+
+const ITINERARY_FIELDS = ['trace_id', 'itinerary_code', 'is_domestic', 'pax_count', 'pricing', 'itinerary_items'] as const;
+
+/** What each booking answer schema above requires beyond BookingSchema, for the in-place checks. */
+const ANSWER_SHAPES = {
+  create: { required: ITINERARY_FIELDS },
+  savePassengers: { required: ITINERARY_FIELDS, duplicates: true },
+  reprice: { required: ['pricing', 'itinerary_items'] },
+  book: { required: ['pricing', 'itinerary_items'], pnr: true },
+  retrieve: { required: ['trace_id', 'pricing', 'itinerary_items'] },
+} satisfies Record<string, BookingAnswerShape>;
+
+/**
+ * In-place twins of the booking answer schemas: true exactly when the schema would accept the
+ * answer and return it unchanged (the reader then skips zod). Kept in step by
+ * test/schemas/booking-in-place.test.ts.
+ */
+export const bookingAnswerInPlace = Object.fromEntries(
+  Object.entries(ANSWER_SHAPES).map(([name, shape]) => [name, (v: unknown) => isBookingAnswer(v, shape)]),
+) as Record<keyof typeof ANSWER_SHAPES, (v: unknown) => boolean>;
