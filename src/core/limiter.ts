@@ -195,8 +195,8 @@ export function createLimiter(
     attachLocal();
   } else {
     // The Redis half is loaded on first use (src/core/limiter/load-redis.ts); calls queue meanwhile.
-    readyPromise = loadRedisStore().then(
-      async (createStore) => {
+    readyPromise = loadRedisStore()
+      .then(async (createStore) => {
         if (closed) return;
         const s = createStore({
           apiKey,
@@ -212,14 +212,14 @@ export function createLimiter(
         if (closed) return;
         for (const b of buckets.values()) if (b.shared) b.queue.attach(b.shared);
         if (s.isUp) logger?.debug?.('fareway: rate limits shared through Redis');
-      },
-      (error: unknown) => {
-        const message = `${(error as Error).message}; rate limits are per process`;
+      })
+      .catch((error: unknown) => {
+        // The Redis half could not be loaded (a bundle without `import 'fareway/redis'`) or set up.
+        const message = `${error instanceof Error ? error.message : String(error)}; rate limits are per process`;
         if (logger?.error) logger.error(message);
         else warn(message);
         if (!closed) attachLocal();
-      },
-    );
+      });
   }
 
   return {
