@@ -39,7 +39,8 @@ export async function loadRedisStore(): Promise<CreateRedisStore> {
     const found = registered();
     if (found) return found;
     try {
-      await import(specifier);
+      // A native import at run time, also under webpack and vite (no bundle-time resolution).
+      await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier);
     } catch (error) {
       problems.push(`${specifier}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
