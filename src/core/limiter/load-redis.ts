@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../../errors.js';
 import type { CreateRedisStore } from './redis-store.js';
+import { importAtRunTime } from './run-time-import.js';
 
 /**
  * Loads the Redis half of the limiter on first use, so that an application that never sets
@@ -39,8 +40,7 @@ export async function loadRedisStore(): Promise<CreateRedisStore> {
     const found = registered();
     if (found) return found;
     try {
-      // A native import at run time, also under webpack and vite (no bundle-time resolution).
-      await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier);
+      await importAtRunTime(specifier);
     } catch (error) {
       problems.push(`${specifier}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }

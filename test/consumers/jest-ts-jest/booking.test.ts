@@ -1,5 +1,6 @@
 import { Fareway, FareExpiredError } from 'fareway';
 import { createSandbox, type ListeningSandbox } from 'fareway/sandbox';
+import { Redis } from 'ioredis';
 
 export async function bookOne(fareway: Fareway): Promise<string> {
   const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
@@ -40,4 +41,21 @@ test('an expired fare is a FareExpiredError', async () => {
   const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: day, adult_count: 1 });
   sandbox.control.advanceTime(60 * 60_000);
   await expect(fareway.bookings.create(results.select(results.outbound[0]!))).rejects.toBeInstanceOf(FareExpiredError);
+});
+
+// The CommonJS build under jest (no dynamic import() without --experimental-vm-modules) must load
+// its Redis half too. consumers.test.ts starts a redis-server and sets REDIS_PORT when it can.
+const redisPort = process.env.REDIS_PORT;
+(redisPort ? test : test.skip)('shares its rate limits through Redis', async () => {
+  const redis = new Redis({ host: '127.0.0.1', port: Number(redisPort) });
+  await redis.flushall();
+  const logs: string[] = [];
+  const log = (message: string) => void logs.push(message);
+  const shared = new Fareway({ apiKey: server.apiKey, baseUrl: server.url, rateLimits: { redis }, logger: { warn: log, error: log } });
+  await shared.bookings.list({ limit: 1 });
+  const keys = await redis.keys('{fareway:*');
+  await shared.close();
+  redis.disconnect();
+  expect(logs).toEqual([]);
+  expect(keys.length).toBeGreaterThan(0);
 });

@@ -8,6 +8,7 @@
  * nothing here can become an unhandled rejection.
  */
 import { createHash } from 'node:crypto';
+import { importAtRunTime } from '../run-time-import.js';
 import { COMMANDS } from './scripts.js';
 
 type Warn = (message: string, meta?: object) => void;
@@ -60,7 +61,7 @@ async function create(redis: unknown): Promise<RedisClient> {
   }
   // A module name bundlers do not follow: ioredis stays an optional peer dependency.
   const name = 'ioredis';
-  const mod = (await import(/* webpackIgnore: true */ /* @vite-ignore */ name)) as { Redis?: new (o: object) => RedisClient; default?: new (o: object) => RedisClient };
+  const mod = (await importAtRunTime(name)) as { Redis?: new (o: object) => RedisClient; default?: new (o: object) => RedisClient };
   const Redis = mod.Redis ?? mod.default;
   if (Redis === undefined) throw new Error('ioredis did not export Redis');
   const options = typeof redis === 'object' && redis !== null ? redis : {};
