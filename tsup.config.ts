@@ -13,24 +13,33 @@ const common = { keepNames: false, target: 'node20', sourcemap: true } as const;
 // entry only when `rateLimits.redis` is set (src/core/limiter/load-redis.ts).
 const entry = { index: 'src/index.ts', redis: 'src/redis.ts', 'sandbox/index': 'src/sandbox/index.ts' };
 const redisEntry = (file: string) => ({ __FAREWAY_REDIS_ENTRY__: JSON.stringify(file) });
+// The module format, for src/core/limiter/run-time-import.ts (`require` in the CommonJS build only).
+const format = (name: 'esm' | 'cjs') => ({ __FAREWAY_FORMAT__: JSON.stringify(name) });
 
 export default defineConfig([
   {
-    entry,
+    // The client and its Redis half share chunks (one LocalTokens, one registry of the Redis store).
+    entry: { index: entry.index, redis: entry.redis },
     ...common,
     format: ['esm'],
-    define: redisEntry('./redis.js'),
+    define: { ...redisEntry('./redis.js'), ...format('esm') },
     clean: true,
-    // `__filename` from import.meta.url for the sandbox's lazy msw load (src/sandbox/msw.ts).
-    shims: true,
     splitting: true,
+    treeshake: true,
+  },
+  {
+    // The sandbox on its own (it shares nothing with the client but GST_FIELDS). No `shims`: an
+    // `import.meta.url` shim breaks apps bundled to CommonJS (src/sandbox/msw.ts does without).
+    entry: { 'sandbox/index': entry['sandbox/index'] },
+    ...common,
+    format: ['esm'],
     treeshake: true,
   },
   {
     entry,
     ...common,
     format: ['cjs'],
-    define: redisEntry('./redis.cjs'),
+    define: { ...redisEntry('./redis.cjs'), ...format('cjs') },
     noExternal: esmOnly,
   },
   {

@@ -15,20 +15,25 @@ let cached: Msw | undefined;
 function loadMsw(): Msw {
   if (cached) return cached;
   // A synchronous load keeps `sandbox.handlers` a plain property. No `import.meta` here: the
-  // sources also run as CommonJS (ts-node examples). `__filename` is native in CommonJS and shimmed
-  // from import.meta.url in the ESM build (tsup `shims`); sources run as ESM resolve from the cwd.
-  const from = typeof __filename === 'string' ? __filename : join(process.cwd(), 'index.js');
-  const load = createRequire(from);
-  try {
-    cached = load('msw') as Msw;
-  } catch (err) {
-    throw new Error(
-      "fareway/sandbox: `sandbox.handlers` needs the optional peer dependency 'msw' (npm i -D msw). " +
-        'Without msw, use `await sandbox.listen()` (real HTTP) or `sandbox.fetch(request)`.',
-      { cause: err },
-    );
+  // sources also run as CommonJS (ts-node examples), and an ES module build that reads it breaks
+  // apps bundled to CommonJS (`import.meta` is empty there). So: from this file where CommonJS
+  // says where it is (`__filename`), else from the working directory, whose project installs msw
+  // to use the handlers anyway.
+  const bases = [...(typeof __filename === 'string' ? [__filename] : []), join(process.cwd(), 'index.js')];
+  let err: unknown;
+  for (const base of bases) {
+    try {
+      cached = createRequire(base)('msw') as Msw;
+      return cached;
+    } catch (error) {
+      err ??= error;
+    }
   }
-  return cached;
+  throw new Error(
+    "fareway/sandbox: `sandbox.handlers` needs the optional peer dependency 'msw' (npm i -D msw). " +
+      'Without msw, use `await sandbox.listen()` (real HTTP) or `sandbox.fetch(request)`.',
+    { cause: err },
+  );
 }
 
 /** The routes as MSW request handlers matching any origin. */

@@ -145,3 +145,42 @@ describe.skipIf(!hasRedisServer())('fareway/redis: the Redis half, loaded only w
     expect(withRedis.outputFiles[0]!.text).toContain('ZREMRANGEBYSCORE');
   });
 });
+
+describe('bundling the built package', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'fareway-bundled-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const app = `import { Fareway } from 'fareway';
+import { createSandbox } from 'fareway/sandbox';
+import 'fareway/redis';
+const server = await createSandbox().listen({ port: 0 });
+const fareway = new Fareway({ apiKey: server.apiKey, baseUrl: server.url });
+const page = await fareway.bookings.list({ limit: 1 });
+await fareway.close();
+await server.close();
+console.log('listed', page.results.length);
+`;
+  for (const format of ['esm', 'cjs'] as const) {
+    it(`${format}: an app using the client, the sandbox and fareway/redis bundles without a warning and runs`, async () => {
+      // A CommonJS bundle has no top-level await: the same app inside an async function.
+      const contents = format === 'esm' ? app : `(async () => {\n${app.replace(/^import .*$/gm, '')}})();`;
+      const imports = format === 'esm' ? '' : app.match(/^import .*$/gm)!.join('\n');
+      const result = await build({
+        stdin: { contents: `${imports}\n${contents}`, resolveDir: root, loader: 'js' },
+        bundle: true,
+        platform: 'node',
+        format,
+        write: false,
+        logLevel: 'silent',
+        external: ['ioredis', 'msw'],
+      });
+      expect(result.warnings.map((w) => `${w.id}: ${w.text}`)).toEqual([]);
+      const file = join(dir, `bundled-app.${format === 'esm' ? 'mjs' : 'cjs'}`);
+      writeFileSync(file, result.outputFiles[0]!.text);
+      const { stdout } = await run(process.execPath, [file], { timeout: 60_000 });
+      expect(stdout).toMatch(/^listed \d+$/m);
+    });
+  }
+});

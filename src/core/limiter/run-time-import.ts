@@ -4,10 +4,14 @@
  * started with --experimental-vm-modules), else a native `import()`. Rejects with the first
  * loader's error when neither can load it.
  */
+/** Set by the build: `'cjs'` in the CommonJS build (dist/*.cjs), `'esm'` in the ES module build. */
+declare const __FAREWAY_FORMAT__: 'esm' | 'cjs' | undefined;
+
 export async function importAtRunTime(specifier: string): Promise<unknown> {
   let requireError: unknown;
-  // `module` tells real CommonJS apart from a bundler's `require` shim in an ES module.
-  if (typeof require === 'function' && typeof module === 'object') {
+  // Only the CommonJS build names `require`: in the ES module build the branch is dead code, so no
+  // `require` shim lands in the package (an app's bundler would warn about a bare chunk import).
+  if (typeof __FAREWAY_FORMAT__ === 'string' && __FAREWAY_FORMAT__ === 'cjs') {
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       return require(specifier) as unknown;
