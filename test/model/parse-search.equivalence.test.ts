@@ -15,6 +15,7 @@ import {
 import { SearchResponseSchema } from '../../src/schemas/search.js';
 import { ResponseValidationError } from '../../src/errors.js';
 import { coupled, independent, oneWay } from './fixtures.js';
+import { allPaths, mutate } from '../helpers/mutate.js';
 
 const str = fc.string({ maxLength: 6 });
 const nullableStr = fc.option(str, { nil: null });
@@ -142,28 +143,6 @@ const replacement = fc.oneof(
   ),
   fc.jsonValue({ maxDepth: 2 }),
 );
-
-type Path = (string | number)[];
-function allPaths(v: unknown, prefix: Path = [], out: Path[] = []): Path[] {
-  if (typeof v === 'object' && v !== null)
-    for (const [k, child] of Object.entries(v)) {
-      const p = [...prefix, Array.isArray(v) ? Number(k) : k];
-      out.push(p);
-      allPaths(child, p, out);
-    }
-  return out;
-}
-
-/** A copy of `v` with the node at `path` replaced, or deleted (`remove`). */
-function mutate(v: unknown, path: Path, value: unknown, remove: boolean): unknown {
-  const copy = structuredClone(v) as Record<string | number, unknown>;
-  let parent = copy;
-  for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
-  const last = path[path.length - 1]!;
-  if (remove && !Array.isArray(parent)) delete parent[last];
-  else parent[last] = value;
-  return copy;
-}
 
 const mutated = fc
   .tuple(

@@ -62,21 +62,26 @@ async function runApp(file: string, redis: RedisServer): Promise<Outcome> {
   return JSON.parse(stdout.trim().split('\n').pop() as string) as Outcome;
 }
 
-/** The application bundled by esbuild (ioredis and fareway inside), written where no node_modules is. */
-async function bundled(format: 'esm' | 'cjs', registerRedis: boolean, dir: string): Promise<string> {
-  const result = await build({
-    stdin: { contents: app(format, registerRedis), resolveDir: root, sourcefile: 'app.js', loader: 'js' },
+/** An application module bundled by esbuild against the built package (through its exports). */
+function bundle(contents: string, format: 'esm' | 'cjs', options: { minify?: boolean; external?: string[]; banner?: string } = {}) {
+  return build({
+    stdin: { contents, resolveDir: root, sourcefile: 'app.js', loader: 'js' },
     bundle: true,
     platform: 'node',
     format,
-    minify: true,
+    minify: options.minify ?? false,
     write: false,
     logLevel: 'silent',
-    // ioredis is CommonJS: an ESM bundle needs a `require` for its Node built-ins.
-    ...(format === 'esm'
-      ? { banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } }
-      : {}),
+    external: options.external ?? [],
+    ...(options.banner ? { banner: { js: options.banner } } : {}),
   });
+}
+
+/** The application bundled by esbuild (ioredis and fareway inside), written where no node_modules is. */
+async function bundled(format: 'esm' | 'cjs', registerRedis: boolean, dir: string): Promise<string> {
+  // ioredis is CommonJS: an ESM bundle needs a `require` for its Node built-ins.
+  const banner = format === 'esm' ? "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" : undefined;
+  const result = await bundle(app(format, registerRedis), format, { minify: true, ...(banner ? { banner } : {}) });
   const file = join(dir, `app-${format}-${registerRedis ? 'registered' : 'plain'}.${format === 'esm' ? 'mjs' : 'cjs'}`);
   writeFileSync(file, result.outputFiles[0]!.text);
   return file;
@@ -121,25 +126,8 @@ describe.skipIf(!hasRedisServer())('fareway/redis: the Redis half, loaded only w
   }
 
   it("an application that never sets rateLimits.redis does not bundle the Redis half (nor ioredis)", async () => {
-    const plain = await build({
-      stdin: { contents: "export { Fareway } from 'fareway';", resolveDir: root, loader: 'js' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      minify: true,
-      write: false,
-      logLevel: 'silent',
-    });
-    const withRedis = await build({
-      stdin: { contents: "export { Fareway } from 'fareway';\nimport 'fareway/redis';", resolveDir: root, loader: 'js' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      minify: true,
-      write: false,
-      logLevel: 'silent',
-      external: ['ioredis'],
-    });
+    const plain = await bundle("export { Fareway } from 'fareway';", 'esm', { minify: true });
+    const withRedis = await bundle("export { Fareway } from 'fareway';\nimport 'fareway/redis';", 'esm', { minify: true, external: ['ioredis'] });
     // The sliding-window Lua script is the Redis half's own text.
     expect(plain.outputFiles[0]!.text).not.toContain('ZREMRANGEBYSCORE');
     expect(withRedis.outputFiles[0]!.text).toContain('ZREMRANGEBYSCORE');
@@ -167,15 +155,7 @@ console.log('listed', page.results.length);
       // A CommonJS bundle has no top-level await: the same app inside an async function.
       const contents = format === 'esm' ? app : `(async () => {\n${app.replace(/^import .*$/gm, '')}})();`;
       const imports = format === 'esm' ? '' : app.match(/^import .*$/gm)!.join('\n');
-      const result = await build({
-        stdin: { contents: `${imports}\n${contents}`, resolveDir: root, loader: 'js' },
-        bundle: true,
-        platform: 'node',
-        format,
-        write: false,
-        logLevel: 'silent',
-        external: ['ioredis', 'msw'],
-      });
+      const result = await bundle(`${imports}\n${contents}`, format, { external: ['ioredis', 'msw'] });
       expect(result.warnings.map((w) => `${w.id}: ${w.text}`)).toEqual([]);
       const file = join(dir, `bundled-app.${format === 'esm' ? 'mjs' : 'cjs'}`);
       writeFileSync(file, result.outputFiles[0]!.text);

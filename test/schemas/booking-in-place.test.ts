@@ -18,6 +18,7 @@ import {
   SavePassengersResponseSchema,
 } from '../../src/schemas/booking.js';
 import { bookingBody, createdBooking, lead } from '../fixtures/wire.js';
+import { allPaths, mutate, type Path } from '../helpers/mutate.js';
 
 type Answer = keyof typeof bookingAnswerInPlace;
 const SCHEMAS: Record<Answer, z.ZodMiniType<unknown>> = {
@@ -43,27 +44,9 @@ function agree(answer: Answer, candidate: unknown): void {
   expect(bookingAnswerInPlace[answer](candidate), `${answer}: ${canonical(candidate)?.slice(0, 300)}`).toBe(unchanged);
 }
 
-type Path = (string | number)[];
-function allPaths(v: unknown, prefix: Path = [], out: Path[] = []): Path[] {
-  if (typeof v === 'object' && v !== null)
-    for (const [k, child] of Object.entries(v)) {
-      const p = [...prefix, Array.isArray(v) ? Number(k) : k];
-      out.push(p);
-      allPaths(child, p, out);
-    }
-  return out;
-}
-
-/** A copy of `v` with the node at `path` replaced or deleted, as a body on the wire could be (JSON). */
-function mutate(v: unknown, path: Path, value: unknown, remove: boolean): unknown {
-  const copy = structuredClone(v) as Record<string | number, unknown>;
-  let parent = copy;
-  for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
-  const last = path[path.length - 1]!;
-  if (remove && !Array.isArray(parent)) delete parent[last];
-  else parent[last] = value;
-  return JSON.parse(JSON.stringify(copy)) as unknown;
-}
+/** A copy of `v` with one node replaced or deleted, as a body on the wire could be (JSON). */
+const mutateJson = (v: unknown, path: Path, value: unknown, remove: boolean): unknown =>
+  JSON.parse(JSON.stringify(mutate(v, path, value, remove))) as unknown;
 
 const replacement = fc.oneof(
   fc.constantFrom<unknown>(undefined, null, '', 'x', 'inbound', 'one_way', 0, -1, 1.5, 2 ** 53, true, false, [], {}, Number.NaN),
@@ -141,7 +124,7 @@ describe('in-place booking checks agree with the booking answer schemas', () => 
     for (const [answer, f] of fixtures) {
       agree(answer, f);
       for (const p of allPaths(f))
-        for (const bad of [undefined, null, 'x', -1, 1.5, true, [], {}]) agree(answer, mutate(f, p, bad, bad === undefined));
+        for (const bad of [undefined, null, 'x', -1, 1.5, true, [], {}]) agree(answer, mutateJson(f, p, bad, bad === undefined));
     }
   });
 
@@ -152,7 +135,7 @@ describe('in-place booking checks agree with the booking answer schemas', () => 
         const list = bases[answer];
         const base = list[which % list.length];
         const paths = allPaths(base);
-        return [answer, mutate(base, paths[n % paths.length]!, value, remove)] as const;
+        return [answer, mutateJson(base, paths[n % paths.length]!, value, remove)] as const;
       });
     fc.assert(
       fc.property(cases, ([answer, candidate]) => agree(answer, candidate)),
