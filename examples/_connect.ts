@@ -1,8 +1,8 @@
 // Shared by the examples: with FAREWAY_BASE_URL set, talk to that service with FAREWAY_API_KEY;
 // otherwise start the sandbox in-process on 127.0.0.1 and talk to it over real HTTP.
-// In your own code: import { Fareway } from 'fareway'; import { createSandbox } from 'fareway/sandbox';
-import { Fareway, type FarewayOptions, type PassengerInput, type PaxCount } from '../src/index.js';
-import { createSandbox, type Sandbox } from '../src/sandbox/index.js';
+// The imports are the package's own names, as in your code: they run the built package (dist/).
+import { Fareway, type FarewayOptions, type PassengerInput, type PaxCount } from 'fareway';
+import { createSandbox, type Sandbox } from 'fareway/sandbox';
 
 export interface Connection {
   fareway: Fareway;

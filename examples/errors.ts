@@ -1,7 +1,7 @@
 // Three failures a partner must handle, each caught by its error class: an expired fare, a price
 // change and an insufficient wallet balance. Needs the in-process sandbox (it turns its knobs).
-import { InsufficientBalanceError, PriceChangedError, isFareExpired } from '../src/index.js';
-import { connect, inDays, inr, travellers } from './_connect.js';
+import { InsufficientBalanceError, PriceChangedError, isFareExpired } from 'fareway';
+import { connect, inDays, inr, travellers } from './_connect';
 
 async function main(): Promise<void> {
   const { fareway, sandbox, close } = await connect({ logger: null });

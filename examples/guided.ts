@@ -1,5 +1,5 @@
 // The guided flow: create → passengers → reprice → book in one call, with every guard.
-import { connect, inDays, travellers } from './_connect.js';
+import { connect, inDays, travellers } from './_connect';
 
 async function main(): Promise<void> {
   const { fareway, where, close } = await connect();

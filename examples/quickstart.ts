@@ -1,7 +1,7 @@
 // Quickstart: a one-way domestic booking, every step of the flow.
 //   npm run demo                       (in-process sandbox)
 //   FAREWAY_BASE_URL=… FAREWAY_API_KEY=… npm run demo
-import { connect, inDays, inr, time, travellers } from './_connect.js';
+import { connect, inDays, inr, time, travellers } from './_connect';
 
 async function main(): Promise<void> {
   const { fareway, where, close } = await connect();

@@ -1,7 +1,7 @@
 // Round trips in both shapes with the same three lines: an independent domestic round trip
 // (supplier_b) and a coupled international one (supplier_a), booked with the guided flow.
-import type { SearchParams } from '../src/index.js';
-import { connect, inDays, inr, travellers } from './_connect.js';
+import type { SearchParams } from 'fareway';
+import { connect, inDays, inr, travellers } from './_connect';
 
 async function main(): Promise<void> {
   const { fareway, where, close } = await connect();
