@@ -19,6 +19,9 @@ export const optNullStr = (v: unknown): boolean => v === undefined || v === null
 export const optNullNum = (v: unknown): boolean => v === undefined || v === null || isNum(v);
 export const optNullInt = (v: unknown): boolean => v === undefined || v === null || isInt(v);
 export const optNullNonNegInt = (v: unknown): boolean => v === undefined || v === null || isNonNegInt(v);
+export const optNullBool = (v: unknown): boolean => v === undefined || v === null || typeof v === 'boolean';
+/** Absent, null, or passing `check` (a `z.nullish(...)` field). */
+export const orNull = (v: unknown, check: (v: unknown) => boolean): boolean => v === undefined || v === null || check(v);
 
 export function isPaxCount(v: unknown): boolean {
   return isObj(v) && isNonNegInt(v.adult) && isNonNegInt(v.child) && isNonNegInt(v.infant);
@@ -37,9 +40,6 @@ function isRawPricing(v: Rec): boolean {
 
 export function isPricing(v: unknown): boolean {
   if (!isObj(v)) return false;
-  const raw = v.raw;
-  const prev = v.previous_total_amount;
-  const changed = v.price_changed;
   return (
     isStr(v.currency) &&
     isNum(v.base_fare) &&
@@ -47,10 +47,10 @@ export function isPricing(v: unknown): boolean {
     optNullNum(v.tax_and_surcharge) &&
     isNum(v.published_fare) &&
     isNum(v.final_fare) &&
-    optNullNum(prev) &&
-    (changed === undefined || changed === null || typeof changed === 'boolean') &&
+    optNullNum(v.previous_total_amount) &&
+    optNullBool(v.price_changed) &&
     optNullNum(v.markup_percent) &&
-    (raw === undefined || raw === null || (isObj(raw) && isRawPricing(raw)))
+    orNull(v.raw, (raw) => isObj(raw) && isRawPricing(raw))
   );
 }
 
@@ -89,8 +89,6 @@ export function isSegment(v: unknown): boolean {
   );
 }
 
-const optNullBool = (v: unknown): boolean => v === undefined || v === null || typeof v === 'boolean';
-
 function every(v: unknown, check: (item: unknown) => boolean): boolean {
   if (!Array.isArray(v)) return false;
   for (let i = 0; i < v.length; i++) if (!check(v[i])) return false;
@@ -109,12 +107,11 @@ function isLeg(v: unknown): boolean {
 
 /** ItineraryItemSchema. */
 function isItineraryItem(v: unknown): boolean {
-  if (!isObj(v)) return false;
-  const jt = v.journey_type;
   return (
+    isObj(v) &&
     optNullStr(v.item_code) &&
     optNullStr(v.result_index) &&
-    (jt === undefined || jt === null || jt === 'one_way' || jt === 'round_trip') &&
+    orNull(v.journey_type, (jt) => jt === 'one_way' || jt === 'round_trip') &&
     optNullBool(v.is_refundable) &&
     optNullStr(v.fare_name) &&
     optNullStr(v.fare_class) &&
@@ -142,7 +139,6 @@ function isDuplicate(v: unknown): boolean {
  * booleans. (The schema itself keeps only such rules and never fails; anything else goes through it.)
  */
 function isCleanPaxRules(v: unknown): boolean {
-  if (v === undefined || v === null) return true;
   if (!isObj(v)) return false;
   for (const group in v) {
     if (group === '__proto__') return false; // the schema's copy would not keep it as a key
@@ -173,14 +169,9 @@ export interface BookingAnswerShape {
  */
 export function isBookingAnswer(v: unknown, shape: BookingAnswerShape = {}): boolean {
   if (!isObj(v)) return false;
-  for (const key of shape.required ?? []) if (v[key] === undefined || v[key] === null) return false;
+  for (const key of shape.required ?? []) if (orNull(v[key], () => false)) return false;
   if (shape.duplicates && (typeof v.duplicates_found !== 'boolean' || !Array.isArray(v.duplicates))) return false;
   if (shape.pnr && !(typeof v.pnr === 'string' && v.pnr.length > 0)) return false;
-  const pax = v.pax_count;
-  const pricing = v.pricing;
-  const items = v.itinerary_items;
-  const dups = v.duplicates;
-  const rem = v.remaining_seconds;
   return (
     isStr(v.booking_id) &&
     optNullStr(v.trace_id) &&
@@ -189,14 +180,14 @@ export function isBookingAnswer(v: unknown, shape: BookingAnswerShape = {}): boo
     optNullStr(v.pnr) &&
     optNullStr(v.bms_booking_code) &&
     optNullBool(v.is_domestic) &&
-    (pax === undefined || pax === null || isPaxCount(pax)) &&
+    orNull(v.pax_count, isPaxCount) &&
     optNullStr(v.expires_at) &&
-    (rem === undefined || rem === null || isNum(rem)) &&
-    (pricing === undefined || pricing === null || isPricing(pricing)) &&
-    isCleanPaxRules(v.pax_rules) &&
-    (items === undefined || items === null || every(items, isItineraryItem)) &&
+    optNullNum(v.remaining_seconds) &&
+    orNull(v.pricing, isPricing) &&
+    orNull(v.pax_rules, isCleanPaxRules) &&
+    orNull(v.itinerary_items, (items) => every(items, isItineraryItem)) &&
     optNullBool(v.duplicates_found) &&
-    (dups === undefined || dups === null || every(dups, isDuplicate)) &&
+    orNull(v.duplicates, (dups) => every(dups, isDuplicate)) &&
     optNullBool(v.passport_required)
   );
 }
