@@ -1,5 +1,6 @@
 import { addMilliseconds } from 'date-fns';
 import { FareExpiredError } from '../errors.js';
+import { isRealDate } from '../schemas/inputs.js';
 
 /** A monotonic clock in milliseconds (never jumps with the wall clock). Injectable for tests. */
 export interface DeadlineClock {
@@ -295,20 +296,16 @@ const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d
 export function parseIsoDateTime(text: string, zone: ExpiresAtZone): Date | undefined {
   const m = ISO_RE.exec(text);
   if (!m) return undefined;
-  const [y, mo, d, h = 0, mi = 0, s = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) => (v === undefined ? undefined : Number(v)));
+  const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as [number, number, number, number, number, number];
   const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
-  if (mo! < 1 || mo! > 12 || d! < 1 || d! > daysIn(y!, mo!) || h! > 24 || mi! > 59 || s! > 59) return undefined;
+  if (!isRealDate(y, mo, d) || h > 24 || mi > 59 || s > 59) return undefined;
   if (h === 24 && (mi !== 0 || s !== 0 || ms !== 0)) return undefined;
-  if (m[8] === undefined && zone === 'local') return new Date(y!, mo! - 1, d!, h, mi, s, ms);
+  if (m[8] === undefined && zone === 'local') return new Date(y, mo - 1, d, h, mi, s, ms);
   const offsetH = Number(m[10] ?? 0);
   const offsetM = Number(m[11] ?? 0);
   if (offsetH > 23 || offsetM > 59) return undefined;
   const offset = (m[9] === '-' ? -1 : 1) * (offsetH * 60 + offsetM) * 60_000;
-  return new Date(Date.UTC(y!, mo! - 1, d!, h, mi, s, ms) - offset);
-}
-
-function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms) - offset);
 }
 
 /**
