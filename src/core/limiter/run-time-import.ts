@@ -1,12 +1,12 @@
+/** Set by the build: `'cjs'` in the CommonJS build (dist/*.cjs), `'esm'` in the ES module build. */
+declare const __FAREWAY_FORMAT__: 'esm' | 'cjs' | undefined;
+
 /**
  * Loads a module at run time, out of every bundler's sight (`specifier` is computed): `require`
  * where there is one (the CommonJS build: jest runs CommonJS without dynamic `import()` unless
  * started with --experimental-vm-modules), else a native `import()`. Rejects with the first
  * loader's error when neither can load it.
  */
-/** Set by the build: `'cjs'` in the CommonJS build (dist/*.cjs), `'esm'` in the ES module build. */
-declare const __FAREWAY_FORMAT__: 'esm' | 'cjs' | undefined;
-
 export async function importAtRunTime(specifier: string): Promise<unknown> {
   let requireError: unknown;
   // Only the CommonJS build names `require`: in the ES module build the branch is dead code, so no
