@@ -29,7 +29,9 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 function packageOf(path: string): string {
   const i = path.lastIndexOf('node_modules/');
   if (i < 0)
-    return path.startsWith('src/') || path.startsWith('dist/') ? `fareway ${path.split('/')[1]?.replace(/\.ts$/, '') ?? ''}` : path;
+    return path.startsWith('src/') || path.startsWith('dist/')
+      ? `fareway ${path.split('/')[1]?.replace(/\.ts$/, '') ?? ''}`
+      : path;
   const parts = path.slice(i + 'node_modules/'.length).split('/');
   return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path);
 }
@@ -56,7 +58,8 @@ async function measure(entry: string | { app: string }, external: string[]) {
   if (!file) throw new Error('esbuild produced no output');
   const gzip = gzipSync(file.contents, { level: constants.Z_BEST_COMPRESSION }).length;
   const meta: Metafile = result.metafile;
-  const inputs = Object.values(meta.outputs).find((o) => o.entryPoint !== undefined || o.inputs)?.inputs ?? {};
+  const inputs =
+    Object.values(meta.outputs).find((o) => o.entryPoint !== undefined || o.inputs)?.inputs ?? {};
   const groups = new Map<string, number>();
   for (const [path, info] of Object.entries(inputs)) {
     const pkg = packageOf(path);
@@ -71,7 +74,9 @@ function kib(n: number): string {
 }
 
 /** An application module that imports the client, bundled against the built package. */
-const APP = { app: "import { Fareway } from 'fareway';\nexport const client = (o: object) => new Fareway(o);\n" };
+const APP = {
+  app: "import { Fareway } from 'fareway';\nexport const client = (o: object) => new Fareway(o);\n",
+};
 /** The same application, bundled with the Redis half of the limiter (`import 'fareway/redis'`). */
 const APP_REDIS = { app: `${APP.app}import 'fareway/redis';\n` };
 
@@ -89,39 +94,39 @@ export async function run(): Promise<BenchResult[]> {
   // dependency left out (external) versus with it. Minified bytes split cleanly by file; gzip
   // bytes do not, so this is the honest per-part figure for the gzip target.
   const marginal: Record<string, string> = {};
-  if (app) {
-    const deps = ['zod', 'ky', 'p-retry', 'date-fns'];
-    for (const dep of deps) {
-      const without = await measure(APP, ['ioredis', dep, `${dep}/*`]);
-      marginal[`  gzip bytes added by ${dep}`] = kib(app.gzip - without.gzip);
-    }
-    const ownOnly = await measure(APP, ['ioredis', ...deps.flatMap((d) => [d, `${d}/*`])]);
-    marginal['  gzip bytes of fareway alone (every dependency external)'] = kib(ownOnly.gzip);
-    const withRedis = await measure(APP_REDIS, ['ioredis']);
-    marginal["  gzip bytes added by import 'fareway/redis' (bundled apps that use Redis; ioredis external)"] = kib(withRedis.gzip - app.gzip);
+  const deps = ['zod', 'ky', 'p-retry', 'date-fns'];
+  for (const dep of deps) {
+    const without = await measure(APP, ['ioredis', dep, `${dep}/*`]);
+    marginal[`  gzip bytes added by ${dep}`] = kib(app.gzip - without.gzip);
   }
+  const ownOnly = await measure(APP, ['ioredis', ...deps.flatMap((d) => [d, `${d}/*`])]);
+  marginal['  gzip bytes of fareway alone (every dependency external)'] = kib(ownOnly.gzip);
+  const withRedis = await measure(APP_REDIS, ['ioredis']);
+  marginal["  gzip bytes added by import 'fareway/redis' (bundled apps that use Redis; ioredis external)"] =
+    kib(withRedis.gzip - app.gzip);
   const sandbox = await measure('src/sandbox/index.ts', ['msw', 'msw/*', 'ioredis']);
   const breakdown = (groups: [string, number][], total: number) =>
-    Object.fromEntries(groups.map(([k, v]) => [`  minified bytes from ${k}`, `${v} (${((100 * v) / total).toFixed(1)} %)`]));
-  const results: BenchResult[] = [];
-  if (app)
-    results.push({
+    Object.fromEntries(
+      groups.map(([k, v]) => [`  minified bytes from ${k}`, `${v} (${((100 * v) / total).toFixed(1)} %)`]),
+    );
+  return [
+    {
       name: "size: an app's `import { Fareway } from 'fareway'` (ESM main entry, built)",
       figures: {
-        entry: "stdin app importing { Fareway } from 'fareway' → dist/index.js (esbuild bundle, platform node, esm, minify; external: ioredis)",
+        entry:
+          "stdin app importing { Fareway } from 'fareway' → dist/index.js (esbuild bundle, platform node, esm, minify; external: ioredis)",
         'minified bytes': kib(app.bytes),
         'minified + gzip -9 bytes': kib(app.gzip),
         target: `≤ ${kib(TARGET_GZIP)} gz: ${app.gzip <= TARGET_GZIP ? 'met' : `not met (+${((app.gzip - TARGET_GZIP) / 1024).toFixed(1)} KiB)`}`,
         ...breakdown(app.groups, app.bytes),
         ...marginal,
       },
-    });
-  return [
-    ...results,
+    },
     {
       name: 'size: fareway ESM entry with runtime dependencies',
       figures: {
-        entry: 'dist/index.js, every export (esbuild bundle, platform node, esm, minify; external: node builtins, ioredis)',
+        entry:
+          'dist/index.js, every export (esbuild bundle, platform node, esm, minify; external: node builtins, ioredis)',
         'minified bytes': kib(sdk.bytes),
         'minified + gzip -9 bytes': kib(sdk.gzip),
         ...breakdown(sdk.groups, sdk.bytes),
