@@ -7,7 +7,7 @@ const esmOnly = ['ky', 'p-retry', 'is-network-error'];
 // No keepNames: it wraps every function in `__name(...)` (2.4 KiB gzipped of each app's bundle).
 // The exported classes set their own names instead (errors.ts, Deadline, Page, …): without that
 // esbuild renames some (`_APIError`), and the cross-build `instanceof` compares class names.
-const common = { keepNames: false, target: 'node20', sourcemap: true } as const;
+const common = { keepNames: false, target: 'node22', sourcemap: true } as const;
 
 // The Redis half of the limiter is its own entry (`fareway/redis`), loaded from beside the built
 // entry only when `rateLimits.redis` is set (src/core/limiter/load-redis.ts).

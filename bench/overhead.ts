@@ -100,7 +100,7 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
     logger: {},
     hooks: {},
   });
-  const kyClient = ky.create({ prefixUrl: url, retry: 0, headers: { authorization: `Api-Key ${KEY}` } });
+  const kyClient = ky.create({ prefix: url, retry: 0, headers: { authorization: `Api-Key ${KEY}` } });
   const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
   const params = { origin: 'DEL', destination: 'BOM', preferred_departure_time: day, adult_count: 1 };
   const wireBody = JSON.stringify({

@@ -255,7 +255,7 @@ export function errorFromResponse(
   endpoint?: string,
 ): APIError {
   let body: unknown = text;
-  let details: string[] = [];
+  let details: string[];
   try {
     body = JSON.parse(text);
     const envelope = ErrorEnvelopeSchema.safeParse(body);

@@ -10,7 +10,7 @@
  *
  * const sandbox = createSandbox({ seed: 7 });
  * const server = setupServer(...sandbox.handlers);
- * server.listen({ onUnhandledRequest: 'error' });
+ * server.listen({ onUnhandledFrame: 'error' });
  * // new Fareway({ apiKey: sandbox.apiKey, baseUrl: 'https://sandbox.test' }) …
  */
 import type { RequestHandler } from 'msw';

@@ -35,7 +35,7 @@ export function mockService() {
     calls.push({ method: request.method, path: url.pathname, url, headers, body: text ? JSON.parse(text) : undefined });
     return fetch(request);
   };
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => {
     server.resetHandlers();
     calls.length = 0;

@@ -10,7 +10,7 @@ export function useSandbox(options: SandboxOptions = {}) {
   const sandbox = createSandbox(options);
   const server = setupServer(...sandbox.handlers);
   const clients: Fareway[] = [];
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));
     sandbox.control.reset();

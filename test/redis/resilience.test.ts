@@ -42,7 +42,7 @@ describe.skipIf(!available)('the shared limiter when things go wrong (real redis
     const probe = new Redis(server.port, '127.0.0.1');
     const [seconds, micros] = (await probe.time()) as unknown as [string, string];
     const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
-    const entries = await probe.zrange(`${keyPrefix(apiKey)}:book`, 0, -1, 'WITHSCORES');
+    const entries = await probe.zrange(`${keyPrefix(apiKey)}:book`, 0, '-1', 'WITHSCORES');
     await probe.quit();
     const dues = entries.filter((_, i) => i % 2 === 1).map(Number);
     expect(dues).toHaveLength(3); // the dead process's requests still hold the budget…

@@ -7,7 +7,7 @@ import { BASE, draft, saved, searchBody, wire } from './helpers.js';
 const sandbox = createSandbox({ now: Date.UTC(2031, 0, 1) });
 const { control } = sandbox;
 const server = setupServer(...sandbox.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => control.reset());

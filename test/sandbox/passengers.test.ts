@@ -9,7 +9,7 @@ const sandbox = createSandbox({
   partners: [{ markupPercent: 5 }, { apiKey: 'sbx_live_second_partner', markupPercent: 10 }],
 });
 const server = setupServer(...sandbox.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => sandbox.control.reset());
 const api = wire(BASE, sandbox.apiKey);

@@ -17,7 +17,7 @@ import { BASE, pax, roundTrip, searchBody, wire } from './helpers.js';
 
 const sandbox = createSandbox({ now: Date.UTC(2031, 0, 1), partners: [{ walletBalance: 10_000_000 }] });
 const server = setupServer(...sandbox.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 const api = wire(BASE, sandbox.apiKey);
 

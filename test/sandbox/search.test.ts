@@ -11,7 +11,7 @@ import { BASE, roundTrip, searchBody, wire } from './helpers.js';
 
 const sandbox = createSandbox({ now: Date.UTC(2031, 0, 1) });
 const server = setupServer(...sandbox.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 const api = wire(BASE, sandbox.apiKey);
 const search = (body: Record<string, unknown>) => api.post('/v1/flights/search/', body);
@@ -156,7 +156,7 @@ describe('search shapes', () => {
     const big = createSandbox({ optionCount: 300, inboundOptionCount: 20 });
     const bigServer = setupServer(...big.handlers);
     server.close();
-    bigServer.listen({ onUnhandledRequest: 'error' });
+    bigServer.listen({ onUnhandledFrame: 'error' });
     try {
       const res = await wire(BASE, big.apiKey).post(
         '/v1/flights/search/',
@@ -167,7 +167,7 @@ describe('search shapes', () => {
       expect(s.outbound.every((o) => o.inbound_options?.length === 20)).toBe(true);
     } finally {
       bigServer.close();
-      server.listen({ onUnhandledRequest: 'error' });
+      server.listen({ onUnhandledFrame: 'error' });
     }
   });
 });
@@ -194,7 +194,7 @@ describe('determinism', () => {
         return (await wire(BASE, sb.apiKey).post('/v1/flights/search/', searchBody())).json;
       } finally {
         srv.close();
-        server.listen({ onUnhandledRequest: 'error' });
+        server.listen({ onUnhandledFrame: 'error' });
       }
     };
     const [a, b, c] = [await run(42), await run(42), await run(43)];
