@@ -92,10 +92,15 @@ describe('one book in flight per booking', () => {
       await redis?.stop();
     });
 
-    it('two processes booking the same id at once send one request and both get the same PNR', async () => {
+    it.each([
+      ['ioredis 6 from options', '', /^6\./],
+      ['ioredis 5 clients', 'ioredis-5', /^5\./],
+      ['ioredis 6 clients (RESP3)', 'ioredis-6', /^6\./],
+    ])('two processes booking the same id at once send one request and both get the same PNR (%s)', async (_, client, version) => {
       const { booking_id } = await prepare(stack, 'book');
-      stack.proxy.plan('two-processes', 'book', 'delay-forward', 'delay-forward');
-      const env = { FW_URL: stack.proxy.url, FW_KEY: stack.sandbox.apiKey, FW_BOOKING: booking_id!, FW_CELL: 'two-processes', FW_REDIS_PORT: String(redis.port) };
+      const cell = `two-processes-${client || 'options'}`;
+      stack.proxy.plan(cell, 'book', 'delay-forward', 'delay-forward');
+      const env = { FW_URL: stack.proxy.url, FW_KEY: stack.sandbox.apiKey, FW_BOOKING: booking_id!, FW_CELL: cell, FW_REDIS_PORT: String(redis.port), IOREDIS_CLIENT: client };
       // Both children load first; then both are let go at once, and the proxy's delay makes the books overlap.
       const children = [startChild(env), startChild(env)];
       await Promise.all(children.map((c) => c.ready));
@@ -105,8 +110,8 @@ describe('one book in flight per booking', () => {
       expect(b.code, b.stderr).toBe(0);
       expect(booksSent(booking_id!)).toBe(1);
       const pnr = stack.sandbox.control.getBooking(booking_id!)!.pnr;
-      expect(parseChild(a.stdout)).toMatchObject({ ok: true, pnr });
-      expect(parseChild(b.stdout)).toMatchObject({ ok: true, pnr });
+      expect(parseChild(a.stdout)).toMatchObject({ ok: true, pnr, ioredis: expect.stringMatching(version) });
+      expect(parseChild(b.stdout)).toMatchObject({ ok: true, pnr, ioredis: expect.stringMatching(version) });
       expect(stack.sandbox.control.getBooking(booking_id!)!.debits).toHaveLength(1);
     }, 60_000);
   });

@@ -1,6 +1,7 @@
 // Child process for shared-limiter.test.ts: hammers the shared 'search' bucket through Redis,
 // prints the epoch ms at which each job started, closes, and must then exit by itself.
 import { createLimiter } from '../../src/core/limiter.ts';
+import { redisSetting } from '../helpers/ioredis-client.ts';
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -8,12 +9,13 @@ const env = (name: string) => {
   return value;
 };
 const warnings: string[] = [];
+const setting = await redisSetting(Number(env('REDIS_PORT')));
 const limiter = createLimiter(
   env('FAREWAY_TEST_KEY'),
   {
     search: { limit: Number(env('LIMIT')), windowMs: Number(env('WINDOW_MS')) },
     marginMs: 50,
-    redis: { host: '127.0.0.1', port: Number(env('REDIS_PORT')) },
+    redis: setting.redis,
   },
   { warn: (msg) => warnings.push(msg) },
 );
@@ -29,4 +31,5 @@ await Promise.all(
 );
 const mode = limiter.mode;
 await limiter.close();
-console.log(JSON.stringify({ mode, starts, warnings }));
+await setting.release();
+console.log(JSON.stringify({ mode, starts, warnings, ioredis: setting.version }));

@@ -1,11 +1,11 @@
 // Child process of resilience.test.ts: takes the shared lock LOCK three times (waiting while
 // another process holds it), holds it ~100 ms each time, prints the [start, end] epoch ms of
-// each hold as JSON, closes and must then exit by itself.
+// each hold as JSON ({ holds, ioredis }), closes and must then exit by itself.
 import { createLimiter } from '../../src/core/limiter.ts';
+import { redisSetting } from '../helpers/ioredis-client.ts';
 
-const limiter = createLimiter(process.env.API_KEY as string, {
-  redis: { host: '127.0.0.1', port: Number(process.env.REDIS_PORT) },
-});
+const setting = await redisSetting(Number(process.env.REDIS_PORT));
+const limiter = createLimiter(process.env.API_KEY as string, { redis: setting.redis });
 await limiter.ready();
 const holds: Array<[number, number]> = [];
 const deadline = Date.now() + 30_000;
@@ -22,4 +22,5 @@ while (holds.length < 3 && Date.now() < deadline) {
   await new Promise((r) => setTimeout(r, 5));
 }
 await limiter.close();
-console.log(JSON.stringify(holds));
+await setting.release();
+console.log(JSON.stringify({ holds, ioredis: setting.version }));

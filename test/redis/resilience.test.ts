@@ -111,13 +111,19 @@ describe.skipIf(!available)('the shared limiter when things go wrong (real redis
     await Promise.all([a.close(), b.close()]);
   });
 
-  it('hands a named lock to one holder at a time, across two processes', async () => {
-    const env = { API_KEY: `lock-procs-${Date.now()}`, REDIS_PORT: String(server.port) };
+  it.each([
+    ['ioredis 6 from options', '', /^6\./],
+    ['ioredis 5 clients', 'ioredis-5', /^5\./],
+    ['ioredis 6 clients with replyMapping resp3', 'ioredis-6-resp3', /^6\./],
+  ])('hands a named lock to one holder at a time, across two processes (%s)', async (_, client, version) => {
+    const env = { API_KEY: `lock-procs-${client}-${Date.now()}`, REDIS_PORT: String(server.port), IOREDIS_CLIENT: client };
     const children = await Promise.all([runTsChild('test/redis/lock-child.ts', env), runTsChild('test/redis/lock-child.ts', env)]);
     const holds: Array<[number, number]> = [];
     for (const child of children) {
       expect(child.code, child.stderr).toBe(0);
-      holds.push(...(JSON.parse(child.stdout) as Array<[number, number]>));
+      const out = JSON.parse(child.stdout) as { holds: Array<[number, number]>; ioredis: string };
+      expect(out.ioredis).toMatch(version);
+      holds.push(...out.holds);
     }
     expect(holds).toHaveLength(6);
     holds.sort((x, y) => x[0] - y[0]);

@@ -18,7 +18,14 @@ describe.skipIf(!available)('createLimiter with Redis (real redis-server)', () =
     await server?.stop();
   });
 
-  it('shares one sliding-window budget across processes', async () => {
+  // Both ends of the peer range: ioredis 6 loaded by the SDK from options, and clients of 5 and 6
+  // (RESP2, RESP3 with legacy replies, RESP3 with resp3 replies) passed in.
+  it.each([
+    ['options (the SDK loads ioredis 6)', '', /^6\./],
+    ['an ioredis 5 client', 'ioredis-5', /^5\./],
+    ['an ioredis 6 client (RESP3)', 'ioredis-6', /^6\./],
+    ['an ioredis 6 client with replyMapping resp3', 'ioredis-6-resp3', /^6\./],
+  ])('shares one sliding-window budget across processes, given %s', async (_, client, version) => {
     const limit = 10;
     const windowMs = 1000;
     const key = `secret-api-key-${Date.now()}`;
@@ -30,13 +37,15 @@ describe.skipIf(!available)('createLimiter with Redis (real redis-server)', () =
           WINDOW_MS: String(windowMs),
           JOBS: '10',
           REDIS_PORT: String(server.port),
+          IOREDIS_CLIENT: client,
         }),
       ),
     );
     const starts: number[] = [];
     for (const child of children) {
       expect(child.code, child.stderr).toBe(0); // each exited by itself after close()
-      const out = JSON.parse(child.stdout) as { mode: string; starts: number[]; warnings: string[] };
+      const out = JSON.parse(child.stdout) as { mode: string; starts: number[]; warnings: string[]; ioredis: string };
+      expect(out.ioredis).toMatch(version);
       expect(out.mode).toBe('redis');
       expect(out.warnings).toEqual([]);
       starts.push(...out.starts);
