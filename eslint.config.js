@@ -38,4 +38,8 @@ export default tseslint.config(
     files: ['examples/**', 'bench/**', 'test/**', 'src/sandbox/cli.ts', '**/*.mjs', '**/*.cjs'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+  },
 );

@@ -1,5 +1,4 @@
 // A booking flow over the BUILT package's sandbox: `node [--import no-msw.mjs] sandbox-flow.cjs esm|cjs`.
-/* global require */
 // Prints one JSON line: the PNR, and what reading sandbox.handlers did.
 async function main() {
   const mode = process.argv[2];
