@@ -26,7 +26,7 @@ import {
 import type { PassengerInput } from '../schemas/passenger.js';
 import { passengerContextFromBooking, validatePassengers } from '../validation/passengers.js';
 import { book as bookOnce, type BookOptions, type BookResult } from './book.js';
-import { sendCreate } from './create.js';
+import { sendCreate, withPaxCount } from './create.js';
 
 /** Metadata on every booking result: the request id and, where known, the fare lock. */
 export interface BookingMeta {
@@ -34,8 +34,16 @@ export interface BookingMeta {
   /** The fare lock countdown, when the client knows it. */
   readonly deadline: Deadline | undefined;
 }
-/** A created booking. `reconciled` is true when it was found by listing after an interrupted create. */
-export type CreatedBooking = CreateBookingResponse & BookingMeta & { readonly reconciled?: boolean };
+/**
+ * A created booking. `reconciled: false`: the service's create answer, with every field spec §4.3
+ * lists. `reconciled: true`: the create was interrupted and its own booking was found by listing
+ * and read with get-booking (spec §4.7), which does not carry `pax_count`, `pax_rules` or the
+ * lock countdown: `pax_count` is filled from the search when this client knows it (or from the
+ * answer, when the service sends it) and is absent otherwise.
+ */
+export type CreatedBooking =
+  | (CreateBookingResponse & BookingMeta & { readonly reconciled: false })
+  | (RetrieveBookingResponse & BookingMeta & { readonly reconciled: true });
 export type SavedPassengers = SavePassengersResponse & BookingMeta & { readonly warnings: string[] };
 export type RepricedBooking = RepriceResponse & BookingMeta;
 export type RetrievedBooking = RetrieveBookingResponse & BookingMeta;
@@ -92,7 +100,7 @@ export class Bookings {
     const source = live?.source ?? memory?.source ?? (isSelection(input) ? input.source : undefined);
     const outcome = await sendCreate(this.ctx, params, options ?? {});
     const reconciled = outcome.kind === 'adopted';
-    const data = outcome.kind === 'made' ? outcome.data : (outcome.booking as unknown as CreateBookingResponse);
+    const data: CreateBookingResponse | RetrieveBookingResponse = outcome.kind === 'made' ? outcome.data : withPaxCount(outcome.booking, live?.pax_count ?? memory?.pax_count);
     const deadline =
       data.expires_at == null && data.remaining_seconds == null && reconciled
         ? this.ctx.registry.booking(data.booking_id)?.deadline
@@ -103,7 +111,7 @@ export class Bookings {
       deadline,
       pax_rules: data.pax_rules ?? undefined,
     });
-    return withMeta(data, { requestId: outcome.requestId, deadline, reconciled });
+    return withMeta(data, { requestId: outcome.requestId, deadline, reconciled }) as CreatedBooking;
   }
 
   /**

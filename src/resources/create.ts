@@ -5,7 +5,8 @@ import { certainlyNotSent } from '../core/failure.js';
 import { safeHook } from '../core/request.js';
 import { sleep } from '../core/retry.js';
 import { APIConnectionError, APIError, CreateOutcomeUnknownError, ResponseValidationError, UpstreamError } from '../errors.js';
-import { bookingAnswerInPlace, CreateBookingResponseSchema, type CreateBookingResponse } from '../schemas/booking.js';
+import { bookingAnswerInPlace, CreateBookingResponseSchema, type CreateBookingResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
+import type { PaxCount } from '../schemas/common.js';
 import { ledgerOf, type CreateCall } from './create-ledger.js';
 import { lookForOwnBooking, type CallInfo, type Found, type OwnBooking } from './create-match.js';
 
@@ -124,3 +125,12 @@ async function resolveCreate(
   return { kind: 'unknown', candidates: [] };
 }
 
+/**
+ * An adopted booking's `pax_count`: the service's when get-booking sent one (spec §4.7 does not
+ * list it), else the search's when this client knows the search; otherwise left absent, which the
+ * adopted type allows.
+ */
+export function withPaxCount(booking: RetrieveBookingResponse, fromSearch: PaxCount | undefined): RetrieveBookingResponse {
+  if (booking.pax_count == null && fromSearch) booking.pax_count = { ...fromSearch };
+  return booking;
+}

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CreateOutcomeUnknownError, InternalServerError, UpstreamError, type Fareway, type SearchResults } from '../../src/index.js';
-import { after, commitThen, faultyFetch, gate, hang, holdAnswer, isCreate, isList } from '../helpers/create-faults.js';
+import { after, commitThen, faultyFetch, gate, hang, holdAnswer, isCreate, isList, retrieveWithoutPaxCount } from '../helpers/create-faults.js';
 import { inDays, useSandbox } from '../helpers/sandbox.js';
 
 const sbx = useSandbox({ seed: 23 });
@@ -190,5 +190,26 @@ describe('create after an enveloped 5xx that made nothing, and after a timeout',
     expect(error.trace_id).toBe(results.trace_id);
     expect(creates).toBe(1);
     expect(bookingsOfTrace(results.trace_id)).toBe(0);
+  });
+});
+
+describe('an adopted booking is honest about pax_count (get-booking does not carry it)', () => {
+  it('known search: pax_count comes from the search', async () => {
+    const fareway = sbx.client({ fetch: faultyFetch(retrieveWithoutPaxCount()) });
+    const results = await fareway.flights.search({ ...ONE_WAY, adult_count: 2, child_count: 1 });
+    sbx.control.commitThenDrop('createBooking');
+    const created = await fareway.bookings.create(results.select(results.outbound[0]!));
+    expect(created.reconciled).toBe(true);
+    expect(created.pax_count).toEqual({ adult: 2, child: 1, infant: 0 });
+  });
+
+  it('a client that never saw the search: pax_count is absent, not an undefined required field', async () => {
+    const results = await sbx.client().flights.search(ONE_WAY);
+    const fresh = sbx.client({ fetch: faultyFetch(retrieveWithoutPaxCount()) });
+    sbx.control.commitThenDrop('createBooking');
+    const created = await fresh.bookings.create(raw(results, [results.outbound[0]!.result_index]));
+    expect(created.reconciled).toBe(true);
+    expect('pax_count' in created).toBe(false);
+    if (created.reconciled) expect(created.pax_count).toBeUndefined();
   });
 });
