@@ -182,7 +182,7 @@ describe('create after an enveloped 5xx that made nothing, and after a timeout',
 
   it('a timeout with nothing listed ends in CreateOutcomeUnknownError, never re-sent', async () => {
     let creates = 0;
-    const counting = faultyFetch({ ...hang(), match: (s) => isCreate(s) && ++creates > 0 });
+    const counting = faultyFetch({ ...hang(), times: Infinity, match: (s) => isCreate(s) && ++creates > 0 });
     const fareway = sbx.client({ maxRetries: 3, timeout: 300, fetch: counting, bookReconcile: { timeoutMs: 1_000, intervalMs: 5 } });
     const results = await fareway.flights.search(ONE_WAY);
     const error = (await caught(fareway.bookings.create(results.select(results.outbound[0]!)))) as CreateOutcomeUnknownError;
