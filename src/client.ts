@@ -112,9 +112,10 @@ export class Fareway {
         : { onQueueFull: (bucket, maxQueue) => new RateLimitQueueFullError(bucket, maxQueue), onClosed: () => new ClientClosedError(), ...options.rateLimits },
       logger,
     );
+    const maxRetries = positive('maxRetries', options.maxRetries, DEFAULTS.maxRetries);
     const requester = new Requester(transport, this.#limiter, {
       timeout: positive('timeout', options.timeout, DEFAULTS.timeout, 1),
-      maxRetries: positive('maxRetries', options.maxRetries, DEFAULTS.maxRetries),
+      maxRetries,
       maxRetryAfterMs: positive('maxRetryAfterMs', options.maxRetryAfterMs, DEFAULTS.maxRetryAfterMs),
       retryBaseDelayMs: positive('retryBackoff.baseDelayMs', options.retryBackoff?.baseDelayMs, DEFAULTS.retryBaseDelayMs),
       retryMaxDelayMs: positive('retryBackoff.maxDelayMs', options.retryBackoff?.maxDelayMs, DEFAULTS.retryMaxDelayMs),
@@ -126,6 +127,7 @@ export class Fareway {
       requester,
       baseUrl: this.baseUrl,
       timeout,
+      maxRetries,
       registry: new Registry({
         searches: positive('memory.searches', options.memory?.searches, DEFAULTS.memory.searches, 1),
         bookings: positive('memory.bookings', options.memory?.bookings, DEFAULTS.memory.bookings, 1),

@@ -14,6 +14,8 @@ export interface ClientContext {
   baseUrl: string;
   /** The client's per-attempt timeout, ms. */
   timeout: number;
+  /** The client's `maxRetries` (a call's own option wins). */
+  maxRetries: number;
   logger: Logger;
   hooks: Hooks;
   expiryMarginMs: number;

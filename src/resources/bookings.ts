@@ -1,5 +1,5 @@
 import type { ClientContext } from '../core/context.js';
-import { checkBookingId, parseInput, transportOptions, withMeta } from '../core/context.js';
+import { checkBookingId, parseInput, withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { readAnswer } from '../core/reader.js';
 import { checkCall, SAVE_PASSENGERS_OPTIONS, BOOK_OPTIONS } from '../core/call-options.js';
@@ -12,7 +12,6 @@ import {
   bookingAnswerInPlace,
   BookingListResponseSchema,
   CreateBookingParamsSchema,
-  CreateBookingResponseSchema,
   ListParamsSchema,
   RepriceResponseSchema,
   RetrieveBookingResponseSchema,
@@ -27,7 +26,7 @@ import {
 import type { PassengerInput } from '../schemas/passenger.js';
 import { passengerContextFromBooking, validatePassengers } from '../validation/passengers.js';
 import { book as bookOnce, type BookOptions, type BookResult } from './book.js';
-import { createOutcomeUnknown, resolveCreate } from './create.js';
+import { sendCreate, withPaxCount } from './create.js';
 
 /** Metadata on every booking result: the request id and, where known, the fare lock. */
 export interface BookingMeta {
@@ -35,8 +34,16 @@ export interface BookingMeta {
   /** The fare lock countdown, when the client knows it. */
   readonly deadline: Deadline | undefined;
 }
-/** A created booking. `reconciled` is true when it was found by listing after an interrupted create. */
-export type CreatedBooking = CreateBookingResponse & BookingMeta & { readonly reconciled?: boolean };
+/**
+ * A created booking. `reconciled: false`: the service's create answer, with every field spec §4.3
+ * lists. `reconciled: true`: the create was interrupted and its own booking was found by listing
+ * and read with get-booking (spec §4.7), which does not carry `pax_count`, `pax_rules` or the
+ * lock countdown: `pax_count` is filled from the search when this client knows it (or from the
+ * answer, when the service sends it) and is absent otherwise.
+ */
+export type CreatedBooking =
+  | (CreateBookingResponse & BookingMeta & { readonly reconciled: false })
+  | (RetrieveBookingResponse & BookingMeta & { readonly reconciled: true });
 export type SavedPassengers = SavePassengersResponse & BookingMeta & { readonly warnings: string[] };
 export type RepricedBooking = RepriceResponse & BookingMeta;
 export type RetrievedBooking = RetrieveBookingResponse & BookingMeta;
@@ -90,40 +97,21 @@ export class Bookings {
     if (traceDeadline?.isExpired(this.ctx.expiryMarginMs))
       throw FareExpiredError.local('The search', { trace_id: params.trace_id });
 
-    const req = { endpoint: 'createBooking', method: 'POST', path: '/v1/flights/booking/', body: params, auth: true, context: { trace_id: params.trace_id } } as const;
     const source = live?.source ?? memory?.source ?? (isSelection(input) ? input.source : undefined);
-    const startedAtMs = Date.now();
-    let data: CreateBookingResponse;
-    let requestId: string | undefined;
-    let receivedAt: number;
-    let reconciled = false;
-    try {
-      const response = await this.ctx.requester.send(req, options);
-      data = readAnswer(this.ctx, CreateBookingResponseSchema, response, req, { essential: ['booking_id'], inPlace: bookingAnswerInPlace.create }, { trace_id: params.trace_id });
-      requestId = response.requestId;
-      receivedAt = response.receivedAt;
-    } catch (error) {
-      const unknown = createOutcomeUnknown(error);
-      if (unknown === 'no' || options?.signal?.aborted) throw error;
-      // Never re-sent: find what the interrupted call did (or say that a booking may exist).
-      const id = await resolveCreate(this.ctx, params.trace_id, startedAtMs, error, unknown, options ?? {});
-      const found = await this.retrieve(id, options && transportOptions(options));
-      data = found as unknown as CreateBookingResponse;
-      requestId = found.requestId;
-      receivedAt = performance.now();
-      reconciled = true;
-    }
+    const outcome = await sendCreate(this.ctx, params, options ?? {});
+    const reconciled = outcome.kind === 'adopted';
+    const data: CreateBookingResponse | RetrieveBookingResponse = outcome.kind === 'made' ? outcome.data : withPaxCount(outcome.booking, live?.pax_count ?? memory?.pax_count);
     const deadline =
       data.expires_at == null && data.remaining_seconds == null && reconciled
         ? this.ctx.registry.booking(data.booking_id)?.deadline
-        : Deadline.fromResponse(data, { kind: 'lock', ...(source ? { source } : {}), receivedAt, expiresAtZone: this.ctx.expiresAtZone });
+        : Deadline.fromResponse(data, { kind: 'lock', ...(source ? { source } : {}), receivedAt: outcome.receivedAt, expiresAtZone: this.ctx.expiresAtZone });
     this.ctx.registry.updateBooking(data.booking_id, {
       trace_id: data.trace_id ?? params.trace_id,
       source,
       deadline,
       pax_rules: data.pax_rules ?? undefined,
     });
-    return withMeta(data, { requestId, deadline, reconciled });
+    return withMeta(data, { requestId: outcome.requestId, deadline, reconciled }) as CreatedBooking;
   }
 
   /**

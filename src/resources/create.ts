@@ -1,17 +1,24 @@
-import { transportOptions, type ClientContext } from '../core/context.js';
+import type { ClientContext } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { readAnswer } from '../core/reader.js';
 import { certainlyNotSent } from '../core/failure.js';
+import { safeHook } from '../core/request.js';
 import { sleep } from '../core/retry.js';
-import { APIConnectionError, APIError, CreateOutcomeUnknownError, ResponseValidationError } from '../errors.js';
-import { BookingListResponseSchema, type BookingListEntry } from '../schemas/booking.js';
+import { APIConnectionError, APIError, CreateOutcomeUnknownError, ResponseValidationError, UpstreamError } from '../errors.js';
+import { bookingAnswerInPlace, CreateBookingResponseSchema, type CreateBookingResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
+import type { PaxCount } from '../schemas/common.js';
+import { ledgerOf, type CreateCall } from './create-ledger.js';
+import { lookForOwnBooking, type CallInfo, type Found, type OwnBooking } from './create-match.js';
 
 /**
  * create-booking locks fares with the airline: it is never re-sent where the service may have
  * acted. The retry layer repeats it only after a 429 or a connection refused before sending; any
- * other failure is resolved here by reading: the newest bookings of the partner are listed and
- * the one made from this `trace_id` during this call is adopted. When that cannot be decided,
- * CreateOutcomeUnknownError names the trace_id and says a booking may exist.
+ * other failure is resolved here by reading: the newest bookings are listed and the one this call
+ * made — same trace_id, same result indices, created during the call, not another create's — is
+ * adopted (create-match.ts). When the service answered in its own envelope and made nothing:
+ * a 502 is re-sent once (spec §7: "often transient, retry once"), any other status is thrown. When
+ * the outcome cannot be decided, CreateOutcomeUnknownError names the trace_id and says a booking
+ * may exist.
  */
 
 /** How a failed create attempt is settled: thrown as is, or resolved by listing. */
@@ -27,54 +34,103 @@ export function createOutcomeUnknown(error: unknown): 'no' | 'service-finished' 
   return 'no';
 }
 
-/** Allowed clock difference between this machine and the service when matching `created_at`. */
-const SKEW_MS = 120_000;
+/** What a create call ended with: the service's answer, or its own booking found by reading. */
+export type CreateOutcome = ({ kind: 'made'; data: CreateBookingResponse } | ({ kind: 'adopted' } & OwnBooking)) & {
+  requestId: string | undefined;
+  receivedAt: number;
+};
 
 /**
- * Finds the booking a failed create made, if any. Returns its id, or throws: the original error
- * when the service finished and made none, CreateOutcomeUnknownError otherwise.
+ * Sends create-booking and settles every failure by reading (see above). `params` are the
+ * checked wire fields.
  */
-export async function resolveCreate(
+export async function sendCreate(
   ctx: ClientContext,
-  traceId: string,
-  startedAtMs: number,
-  cause: unknown,
+  params: { trace_id: string; result_indices: string[] },
+  options: RequestOptions,
+): Promise<CreateOutcome> {
+  const ledger = ledgerOf(ctx);
+  const entry = ledger.begin(params.trace_id);
+  const call: CallInfo = { traceId: params.trace_id, indices: params.result_indices, startedAtMs: Date.now() };
+  const req = { endpoint: 'createBooking', method: 'POST', path: '/v1/flights/booking/', body: params, auth: true, context: { trace_id: params.trace_id } } as const;
+  let resent = false;
+  try {
+    for (;;) {
+      ledger.sending(entry);
+      try {
+        const response = await ctx.requester.send(req, options);
+        const data = readAnswer(ctx, CreateBookingResponseSchema, response, req, { essential: ['booking_id'], inPlace: bookingAnswerInPlace.create }, { trace_id: params.trace_id });
+        ledger.claim(data.booking_id); // before `answered`: a create waiting on this one must see it
+        return { kind: 'made', data, requestId: response.requestId, receivedAt: response.receivedAt };
+      } catch (error) {
+        ledger.answered(entry);
+        const mode = createOutcomeUnknown(error);
+        if (mode === 'no' || options.signal?.aborted) throw error;
+        const found = await resolveCreate(ctx, call, entry, mode, options);
+        if (found.kind === 'mine') {
+          ctx.logger.info?.(`create-booking for trace ${call.traceId} had made booking ${found.booking.booking_id}`, { trace_id: call.traceId, booking_id: found.booking.booking_id });
+          return { ...found, kind: 'adopted' };
+        }
+        if (found.kind === 'none') {
+          // The service finished and this call made nothing: creating again is safe.
+          if (!resent && resendable(ctx, error, options)) {
+            resent = true;
+            announceResend(ctx, req, error as UpstreamError);
+            continue;
+          }
+          throw error;
+        }
+        throw new CreateOutcomeUnknownError(call.traceId, found.candidates, { cause: error });
+      }
+    }
+  } finally {
+    ledger.end(entry);
+  }
+}
+
+/** An enveloped 502 is re-sent once (spec §7), unless the caller turned retries off. */
+function resendable(ctx: ClientContext, error: unknown, options: RequestOptions): boolean {
+  return error instanceof UpstreamError && error.envelope && (options.maxRetries ?? ctx.maxRetries) > 0;
+}
+
+function announceResend(ctx: ClientContext, req: { endpoint: 'createBooking'; method: 'POST'; path: string }, error: UpstreamError): void {
+  ctx.logger.info?.(`retrying ${req.method} ${req.path} once after ${error.name}: the service made no booking`, { endpoint: req.endpoint, attempt: 1, requestId: error.requestId });
+  safeHook(ctx.logger, () => ctx.hooks.onRetry?.({ endpoint: req.endpoint, method: req.method, path: req.path, attempt: 1, error, requestId: error.requestId, delayMs: 0 }));
+}
+
+/**
+ * Looks for the booking a failed attempt made: once after the service's own envelope (it
+ * finished), up to three times, spaced, when the attempt may still land (timeout, reset, proxy
+ * page, unreadable 2xx). `none` only when the service finished and the listing proves it.
+ */
+async function resolveCreate(
+  ctx: ClientContext,
+  call: CallInfo,
+  entry: CreateCall,
   mode: 'service-finished' | 'in-flight',
   options: RequestOptions,
-): Promise<string> {
-  ctx.logger.warn?.(`create-booking for trace ${traceId} was interrupted; looking for the booking it may have made`, { trace_id: traceId });
+): Promise<Found> {
+  ctx.logger.warn?.(`create-booking for trace ${call.traceId} was interrupted; looking for the booking it may have made`, { trace_id: call.traceId });
   const checks = mode === 'service-finished' ? 1 : 3;
-  let candidates: BookingListEntry[] = [];
-  let listed = false;
   for (let check = 1; check <= checks; check++) {
     try {
-      const req = { endpoint: 'list', method: 'GET', path: '/v1/bookings/', query: { limit: 25 }, auth: true } as const;
-      const response = await ctx.requester.send(req, { ...transportOptions(options), maxRetries: 1 });
-      const page = readAnswer(ctx, BookingListResponseSchema, response, req, { essential: ['results'], droppable: ['results.*'] });
-      listed = true;
-      candidates = page.results.filter((b) => b.trace_id === traceId && createdDuring(b, startedAtMs) && !knownBefore(ctx, b.id));
-      if (candidates.length > 0) break;
+      const found = await lookForOwnBooking(ctx, call, ledgerOf(ctx), entry, options);
+      if (found.kind === 'mine' || (found.kind === 'unknown' && found.candidates.length > 0)) return found;
+      if (found.kind === 'none' && mode === 'service-finished') return found;
     } catch (error) {
-      ctx.logger.info?.(`could not list bookings to resolve create for ${traceId}: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.logger.info?.(`could not list bookings to resolve create for ${call.traceId}: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (check < checks) await sleep(Math.min(ctx.bookReconcile.intervalMs * 2 ** check, 2_000), options.signal);
   }
-  if (candidates.length === 1) {
-    ctx.logger.info?.(`create-booking for trace ${traceId} had made booking ${candidates[0]!.id}`, { trace_id: traceId, booking_id: candidates[0]!.id });
-    return candidates[0]!.id;
-  }
-  if (candidates.length === 0 && listed && mode === 'service-finished') throw cause;
-  throw new CreateOutcomeUnknownError(traceId, candidates.map((c) => c.id), { cause });
+  return { kind: 'unknown', candidates: [] };
 }
 
-function createdDuring(b: BookingListEntry, startedAtMs: number): boolean {
-  if (!b.created_at) return true; // no timestamp: cannot rule it out
-  const at = Date.parse(b.created_at.endsWith('Z') || /[+-]\d\d:?\d\d$/.test(b.created_at) ? b.created_at : `${b.created_at}Z`);
-  return Number.isNaN(at) || (at >= startedAtMs - SKEW_MS && at <= Date.now() + SKEW_MS);
+/**
+ * An adopted booking's `pax_count`: the service's when get-booking sent one (spec §4.7 does not
+ * list it), else the search's when this client knows the search; otherwise left absent, which the
+ * adopted type allows.
+ */
+export function withPaxCount(booking: RetrieveBookingResponse, fromSearch: PaxCount | undefined): RetrieveBookingResponse {
+  if (booking.pax_count == null && fromSearch) booking.pax_count = { ...fromSearch };
+  return booking;
 }
-
-/** A booking this client already knew before the call cannot be the one the call made. */
-function knownBefore(ctx: ClientContext, id: string): boolean {
-  return ctx.registry.booking(id) !== undefined;
-}
-

@@ -9,6 +9,7 @@ import type {
   FareRules,
   Page,
   PagePromise,
+  PaxCount,
   Pricing,
   SearchParams,
   SearchResults,
@@ -39,6 +40,14 @@ describe('public types', () => {
     expectTypeOf<CreatedBooking['deadline']>().toEqualTypeOf<Deadline | undefined>();
     expectTypeOf<CreatedBooking['booking_id']>().toBeString();
     expectTypeOf<BookResult['pnr']>().toBeString();
+  });
+
+  it('a create adopted after an interruption is typed as get-booking carries it: pax_count only when known', () => {
+    expectTypeOf<CreatedBooking['reconciled']>().toEqualTypeOf<boolean>();
+    expectTypeOf<Extract<CreatedBooking, { reconciled: false }>['pax_count']>().toEqualTypeOf<PaxCount>();
+    expectTypeOf<Extract<CreatedBooking, { reconciled: true }>['pax_count']>().toEqualTypeOf<PaxCount | null | undefined>();
+    expectTypeOf<CreatedBooking['pricing']>().toEqualTypeOf<Pricing>();
+    expectTypeOf<CreatedBooking['trace_id']>().toBeString();
   });
 
   it('errors expose status, requestId and details', () => {
