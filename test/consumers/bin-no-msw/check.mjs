@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+console.log(`node ${process.version}`);
 if (existsSync('node_modules/msw')) throw new Error('msw is installed: this fixture must run without it');
 
 const child = spawn('npx', ['fareway-sandbox', '--port', '0', '--seed', '6'], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });

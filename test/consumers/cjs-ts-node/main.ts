@@ -1,4 +1,5 @@
 // A CommonJS project run with plain `npx ts-node main.ts` (type-checked), against the packed tarball.
+// ts-node cannot run on TypeScript 7 (no JavaScript API): typescript ~6.0 (see package.json, tsconfig.json).
 import { Fareway } from 'fareway';
 import { createSandbox } from 'fareway/sandbox';
 
@@ -19,6 +20,7 @@ export async function bookOne(fareway: Fareway): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  console.log(`node ${process.version}`);
   const sandbox = createSandbox({ seed: 2 });
   const server = await sandbox.listen();
   const fareway = new Fareway({ apiKey: server.apiKey, baseUrl: server.url, logger: null });

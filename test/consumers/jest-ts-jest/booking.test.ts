@@ -1,3 +1,5 @@
+// jest 30 + ts-jest (default config) + TypeScript 6, CommonJS: the sandbox over real HTTP
+// (`sandbox.listen()`); msw stays out (its CommonJS build cannot load under a default jest setup).
 import { Fareway, FareExpiredError } from 'fareway';
 import { createSandbox, type ListeningSandbox } from 'fareway/sandbox';
 import { Redis } from 'ioredis';
@@ -23,6 +25,7 @@ let server: ListeningSandbox;
 let fareway: Fareway;
 
 beforeAll(async () => {
+  console.log(`node ${process.version}`);
   server = await sandbox.listen();
   fareway = new Fareway({ apiKey: server.apiKey, baseUrl: server.url, logger: null });
 });

@@ -1,4 +1,6 @@
-// vitest + msw: the sandbox's MSW handlers intercept fetch in-process; no port is opened.
+// vitest 5 + msw 3: the sandbox's MSW handlers intercept fetch in-process; no port is opened.
+// msw 3 names the unhandled-request option `onUnhandledFrame` (msw 2: `onUnhandledRequest`).
+import { createRequire } from 'node:module';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
@@ -25,7 +27,10 @@ const sandbox = createSandbox({ seed: 4 });
 const server = setupServer(...sandbox.handlers);
 const fareway = new Fareway({ apiKey: sandbox.apiKey, baseUrl: 'https://sandbox.fareway.test', logger: null, maxRetries: 0 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => {
+  console.log(`node ${process.version}, msw ${(createRequire(import.meta.url)('msw/package.json') as { version: string }).version}`);
+  server.listen({ onUnhandledFrame: 'error' });
+});
 afterEach(() => {
   server.resetHandlers();
   sandbox.control.reset();

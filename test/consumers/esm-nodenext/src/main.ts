@@ -1,23 +1,12 @@
-// An ESM app compiled with tsc (module NodeNext) against the packed tarball.
+// An ESM app compiled with TypeScript 7's tsc (module NodeNext) against the packed tarball, then
+// run with node. With REDIS_PORT set, two child processes of this app share one budget and the
+// book lock through Redis with ioredis 6 (RESP3 by default); see redis.ts.
 import { Fareway, FarewayError, NotFoundError } from 'fareway';
 import { createSandbox } from 'fareway/sandbox';
+import { bookOne } from './flow.js';
+import { checkRedis } from './redis.js';
 
-export async function bookOne(fareway: Fareway): Promise<string> {
-  const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
-  const results = await fareway.flights.search({ origin: "DEL", destination: "BOM", preferred_departure_time: day, adult_count: 1 });
-  const choice = results.select(results.outbound[0]!);
-  const booking = await fareway.bookings.create(choice);
-  await fareway.bookings.savePassengers(booking, [
-    {
-      title: "Mrs", first_name: "Priya", last_name: "Sharma", gender: "female", pax_type: "adult", dob: "1986-07-19",
-      is_lead: true, email: "priya@example.com", contact_number: "9812345678", cell_country_code: "91",
-      passport_number: "Z4810001", passport_expiry: "2035-01-01", nationality: "IN",
-    },
-  ]);
-  const done = await fareway.bookings.book(booking.booking_id);
-  return done.pnr!;
-}
-
+console.log(`node ${process.version}`);
 const sandbox = createSandbox({ seed: 1 });
 const server = await sandbox.listen();
 const fareway = new Fareway({ apiKey: server.apiKey, baseUrl: server.url, logger: null });
@@ -26,6 +15,8 @@ try {
   const missing = await fareway.bookings.retrieve('00000000-0000-4000-8000-000000000000').catch((e: unknown) => e);
   if (!(missing instanceof NotFoundError) || !(missing instanceof FarewayError)) throw new Error('expected NotFoundError');
   console.log(`PNR: ${pnr}`);
+  if (process.env.REDIS_PORT) await checkRedis(sandbox, server, fareway, Number(process.env.REDIS_PORT));
+  else console.log('redis: skipped (REDIS_PORT is not set)');
 } finally {
   await fareway.close();
   await server.close();
