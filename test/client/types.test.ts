@@ -9,6 +9,7 @@ import type {
   FareRules,
   Page,
   PagePromise,
+  PassengerInput,
   Pricing,
   SearchParams,
   SearchResults,
@@ -39,6 +40,20 @@ describe('public types', () => {
     expectTypeOf<CreatedBooking['deadline']>().toEqualTypeOf<Deadline | undefined>();
     expectTypeOf<CreatedBooking['booking_id']>().toBeString();
     expectTypeOf<BookResult['pnr']>().toBeString();
+  });
+
+  it('a meal or baggage SSR item has no seat; a seat item has one', () => {
+    type Ssr = NonNullable<PassengerInput['ssr']>;
+    type Item<K extends keyof Ssr> = NonNullable<Ssr[K]>[number];
+    expectTypeOf<Item<'meal'>>().not.toHaveProperty('seat');
+    expectTypeOf<Item<'baggage'>>().not.toHaveProperty('seat');
+    expectTypeOf<Item<'seat'>>().toHaveProperty('seat');
+    const ssr: Ssr = {
+      // @ts-expect-error seat is "for ssr.seat[] entries only" (spec §2 SSR)
+      meal: [{ code: 'VGML', origin: 'DEL', destination: 'BOM', seat: '12A' }],
+      seat: [{ code: 'SEAT', origin: 'DEL', destination: 'BOM', seat: '12A' }],
+    };
+    expectTypeOf(ssr).toEqualTypeOf<Ssr>();
   });
 
   it('errors expose status, requestId and details', () => {
