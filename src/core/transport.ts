@@ -180,6 +180,8 @@ export class Transport {
       if (body !== undefined) init.body = body;
       // A custom fetch may ignore the signal: race it, so the timeout holds whatever it does.
       const response = this.#ky ? await raceAbort(this.#ky(url, init), signal) : await fetch(url, init);
+      // A network-error Response (a mock's `Response.error()`) is no answer: a dropped connection.
+      if (response.type === 'error') throw new TypeError('fetch failed: the connection was dropped (a network-error Response)');
       const receivedAt = performance.now();
       if (wire) answered(wire.watch, receivedAt);
       phase = 'body';
