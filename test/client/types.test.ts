@@ -15,7 +15,7 @@ import type {
   SearchResults,
   Selection,
 } from '../../src/index.js';
-import type { FareExpiredError, RateLimitError } from '../../src/index.js';
+import type { FareExpiredError, FareExpiredLocallyError, RateLimitError } from '../../src/index.js';
 
 describe('public types', () => {
   it('methods return the documented types', () => {
@@ -62,5 +62,9 @@ describe('public types', () => {
     expectTypeOf<APIError['details']>().toEqualTypeOf<string[]>();
     expectTypeOf<RateLimitError>().toExtend<APIError>();
     expectTypeOf<FareExpiredError['local']>().toBeBoolean();
+    expectTypeOf<FareExpiredLocallyError>().toExtend<FareExpiredError>();
+    expectTypeOf<FareExpiredLocallyError['local']>().toEqualTypeOf<true>();
+    expectTypeOf<FareExpiredLocallyError['status']>().toEqualTypeOf<0>();
+    expectTypeOf<FareExpiredLocallyError['requestId']>().toEqualTypeOf<undefined>();
   });
 });
