@@ -49,8 +49,14 @@ export function isRedisClient(value: unknown): value is { duplicate(...args: unk
 }
 
 const retryStrategy = (times: number) => Math.min(times * 100, 1000);
-/** Fail fast while disconnected (we fall back to local limits), reconnect forever. */
-const OVERRIDES = { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy, autoResubscribe: true };
+/**
+ * Fail fast while disconnected (we fall back to local limits), reconnect forever. `disconnectTimeout`
+ * 0: ioredis' disconnect() ends the socket and arms a ref'd timer (2 s by default) that only the
+ * socket's 'close' clears; a socket that never connected (Redis down) closed long before, so the
+ * timer held the process 2 s after close(). Nothing waits for a reply at close: a lost
+ * fire-and-forget update only holds its token longer.
+ */
+const OVERRIDES = { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy, autoResubscribe: true, disconnectTimeout: 0 };
 
 async function create(redis: unknown): Promise<RedisClient> {
   if (isRedisClient(redis)) {
