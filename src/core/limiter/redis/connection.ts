@@ -116,16 +116,19 @@ export class RedisConnection {
   /** Opens both clients; resolves true once Redis answers, false after timeoutMs (still retrying). */
   async open(timeoutMs: number): Promise<boolean> {
     try {
+      // Each client gets its 'error' listener at once: it may fail to connect while the next one
+      // is created, and ioredis prints an unhandled 'error' event to stderr.
       const client = (await create(this.o.redis)) as ScriptClient;
-      const subscriber = (await create(this.o.redis)) as RedisClient;
+      client.on('error', (error) => this.down(error));
       this.client = client;
+      const subscriber = (await create(this.o.redis)) as RedisClient;
+      subscriber.on('error', (error) => this.down(error));
       this.subscriber = subscriber;
       if (this.closed) {
         this.shutdown();
         return false;
       }
       for (const [name, def] of Object.entries(COMMANDS)) client.defineCommand(name, def);
-      for (const c of [client, subscriber]) c.on('error', (error) => this.down(error));
       client.on('close', () => this.down(new Error('connection closed')));
       client.on('ready', () => this.check());
       subscriber.on('message', (_channel, message) => {
