@@ -58,7 +58,8 @@ export class FarewayError extends Error {
   /** Readable details: the service's `errors[].detail`, or our own. */
   details: string[] = [];
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    // Only a real cause: `{ cause: undefined }` would print `[cause]: undefined` in console.log.
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     const chain: string[] = [];
     for (let c: unknown = new.target; typeof c === 'function' && c !== Error; c = Object.getPrototypeOf(c))
       chain.push((c as { name: string }).name);
