@@ -1,6 +1,6 @@
 // Three failures a partner must handle, each caught by its error class: an expired fare, a price
 // change and an insufficient wallet balance. Needs the in-process sandbox (it turns its knobs).
-import { InsufficientBalanceError, PriceChangedError, isFareExpired } from 'fareway';
+import { FareExpiredError, InsufficientBalanceError, PriceChangedError } from 'fareway';
 import { connect, inDays, inr, travellers } from './_connect';
 
 async function main(): Promise<void> {
@@ -22,10 +22,11 @@ async function main(): Promise<void> {
       try {
         await fareway.bookings.savePassengers(booking, travellers(results.pax_count));
       } catch (error) {
-        // The client knows the lock's deadline, so it refuses locally (FareExpiredLocallyError);
-        // a fresh client would get the service's 409 (FareExpiredError). isFareExpired covers both.
-        if (!isFareExpired(error)) throw error;
-        console.log(`1. ${error.name}: ${error.message}`);
+        // The client knows the lock's deadline, so it refuses locally (FareExpiredLocallyError,
+        // local: true); a fresh client would get the service's 409 (local: false). One
+        // instanceof FareExpiredError covers both.
+        if (!(error instanceof FareExpiredError)) throw error;
+        console.log(`1. ${error.name} (local: ${error.local}): ${error.message}`);
       }
     }
 

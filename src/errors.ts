@@ -58,7 +58,8 @@ export class FarewayError extends Error {
   /** Readable details: the service's `errors[].detail`, or our own. */
   details: string[] = [];
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    // Only a real cause: `{ cause: undefined }` would print `[cause]: undefined` in console.log.
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     const chain: string[] = [];
     for (let c: unknown = new.target; typeof c === 'function' && c !== Error; c = Object.getPrototypeOf(c))
       chain.push((c as { name: string }).name);
@@ -246,22 +247,20 @@ export class InsufficientBalanceError extends APIError {
 }
 
 /**
- * 409: the service says the fare or search has expired. Search again. A refusal made locally
- * (the SDK knew the deadline had passed; nothing was sent) is a {@link FareExpiredLocallyError}
- * instead; catch both with {@link isFareExpired}.
+ * "The fare or search has expired: search again", whoever said it. From the service: a 409
+ * (`local: false`, `status` 409, its `requestId`). Refused by the SDK before sending: the subclass
+ * {@link FareExpiredLocallyError} (`local: true`, `status` 0, nothing was sent). One
+ * `instanceof FareExpiredError` catches both.
  */
 export class FareExpiredError extends APIError {
   override name = 'FareExpiredError';
-  /** Always false for an answer of the service; local refusals are FareExpiredLocallyError. */
+  /** True when the SDK refused the call itself (nothing was sent; `status` 0, no `requestId`). */
   readonly local: boolean;
   constructor(init: APIErrorInit, message?: string) {
     super(init, message);
     this.local = init.status === 0;
   }
-  /**
-   * A local refusal: the deadline is known to have passed; nothing was sent. Returns a
-   * {@link FareExpiredLocallyError} (not an APIError: no status, no response).
-   */
+  /** A local refusal: the deadline is known to have passed; nothing was sent. */
   static local(what: string, context: Record<string, unknown> = {}): FareExpiredLocallyError {
     return new FareExpiredLocallyError(what, context);
   }
@@ -269,30 +268,27 @@ export class FareExpiredError extends APIError {
 
 /**
  * Refused before sending: the SDK knows the search or the fare lock has expired (its deadline,
- * minus `expiryMarginMs`, has passed). Nothing was sent. Search again.
+ * minus `expiryMarginMs`, has passed). Nothing was sent: `status` is 0 (no HTTP exchange, as a
+ * fetch network error), no `requestId`, `headers` or `body`. Search again.
  * @example
  * try { await fareway.bookings.create(choice); }
- * catch (err) { if (isFareExpired(err)) return searchAgain(); throw err; }
+ * catch (err) { if (err instanceof FareExpiredError) return searchAgain(); throw err; }
  */
-export class FareExpiredLocallyError extends FarewayError {
+export class FareExpiredLocallyError extends FareExpiredError {
   override name = 'FareExpiredLocallyError';
-  /** Always true: no request was sent. */
-  readonly local = true as const;
-  /** What the SDK knew: `{ trace_id }`, `{ booking_id }`, the deadline. */
-  readonly context: Record<string, unknown>;
+  declare readonly status: 0;
+  declare readonly local: true;
+  declare requestId: undefined;
+  /** `context`: what the SDK knew, `{ trace_id }` or `{ booking_id }` and the deadline. */
   constructor(what: string, context: Record<string, unknown> = {}) {
-    super(`${what} has expired; search again (refused locally, nothing was sent)`);
-    this.context = context;
-    this.details = [`${what} has expired; search again`];
+    const detail = `${what} has expired; search again`;
+    super({ status: 0, details: [detail], context }, `${detail} (refused locally, nothing was sent)`);
   }
 }
 
-/**
- * True for "the fare or search has expired, search again", whoever said it: the service (409,
- * {@link FareExpiredError}) or the SDK before sending ({@link FareExpiredLocallyError}).
- */
-export function isFareExpired(error: unknown): error is FareExpiredError | FareExpiredLocallyError {
-  return error instanceof FareExpiredError || error instanceof FareExpiredLocallyError;
+/** True for "the fare or search has expired, search again": `instanceof FareExpiredError`. */
+export function isFareExpired(error: unknown): error is FareExpiredError {
+  return error instanceof FareExpiredError;
 }
 
 /**

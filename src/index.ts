@@ -84,5 +84,5 @@ export type {
   RetrieveBookingResponse,
   SavePassengersResponse,
 } from './schemas/booking.js';
-export type { PassengerInput, Passenger, SsrItem, PaxType } from './schemas/passenger.js';
+export type { PassengerInput, Passenger, SsrItem, SsrSeatItem, PaxType } from './schemas/passenger.js';
 export { VERSION } from './version.js';

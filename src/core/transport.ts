@@ -5,7 +5,7 @@ import { VERSION } from '../version.js';
 import { BodyTooLargeError, raceAbort, readBody } from './body.js';
 import { connectionError, markNotSent, timeoutError, type FailureContext } from './failure.js';
 import { DEFAULTS, type Endpoint } from './options.js';
-import { answered, MARKER_HEADER, unwatch, watch, type WireWatch } from './wire-events.js';
+import { answered, attribute, unwatch, watch, type WireWatch } from './wire-events.js';
 
 /** One HTTP call as the resources describe it. */
 export interface HttpRequest {
@@ -58,7 +58,7 @@ export interface SendOptions {
 const USER_AGENT = `fareway/${VERSION} node/${typeof process !== 'undefined' ? process.version : 'unknown'}`;
 
 /** Headers only the transport sets: no default or per-call header can replace them. */
-const PROTECTED = new Set(['authorization', 'content-type', 'accept', 'content-length', 'host', MARKER_HEADER]);
+const PROTECTED = new Set(['authorization', 'content-type', 'accept', 'content-length', 'host']);
 
 /** Builds `base + path + ?query`, keeping any path prefix of the base URL. */
 export function buildUrl(baseUrl: string, path: string, query?: HttpRequest['query']): string {
@@ -163,11 +163,8 @@ export class Transport {
       body = JSON.stringify(req.body);
       headers['content-type'] = 'application/json';
     }
-    let wire: { marker: string; watch: WireWatch } | undefined;
-    if (options.onSent || options.onAnswered) {
-      wire = watch(options.onSent, options.onAnswered);
-      headers[MARKER_HEADER] = wire.marker;
-    }
+    // Wire timestamps are attributed on the client side (wire-events.ts): nothing is added to the request.
+    const wire: WireWatch | undefined = options.onSent || options.onAnswered ? watch(options.onSent, options.onAnswered) : undefined;
 
     const controller = new AbortController();
     const signal = controller.signal;
@@ -179,9 +176,11 @@ export class Transport {
       const init: RequestInit = { method: req.method, headers, signal };
       if (body !== undefined) init.body = body;
       // A custom fetch may ignore the signal: race it, so the timeout holds whatever it does.
-      const response = this.#ky ? await raceAbort(this.#ky(url, init), signal) : await fetch(url, init);
+      const response = this.#ky ? await raceAbort(this.#ky(url, init), signal) : await (wire ? attribute(wire, () => fetch(url, init)) : fetch(url, init));
+      // A network-error Response (a mock's `Response.error()`) is no answer: a dropped connection.
+      if (response.type === 'error') throw new TypeError('fetch failed: the connection was dropped (a network-error Response)');
       const receivedAt = performance.now();
-      if (wire) answered(wire.watch, receivedAt);
+      if (wire) answered(wire, receivedAt);
       phase = 'body';
       ctx.status = response.status;
       const requestId = response.headers.get('x-request-id') ?? undefined;
@@ -190,12 +189,12 @@ export class Transport {
       if (!response.ok) throw errorFromResponse(response.status, text, headersOf(response.headers), requestId, req.context, req.endpoint);
       return new WireResponse(parseBody(text, response.status, requestId, req), response.status, requestId, response.headers, receivedAt);
     } catch (error) {
-      if (wire?.watch.sent) ctx.sent = true;
+      if (wire?.sent) ctx.sent = true;
       throw this.#translate(error, signal, userSignal, ctx, options.timeout, phase);
     } finally {
       clearTimeout(timer);
       userSignal?.removeEventListener('abort', onUserAbort);
-      if (wire) unwatch(wire.marker);
+      if (wire) unwatch(wire);
     }
   }
 

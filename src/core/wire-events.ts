@@ -6,15 +6,14 @@ import { subscribe } from 'node:diagnostics_channel';
  * `undici:request:headers` when its answer's headers arrived. The limiter counts a request from
  * these moments rather than from when the SDK decided to send.
  *
- * Attribution: each watched attempt carries a marker header (`x-fareway-attempt: <id>`), found
- * with one `indexOf` in the header block undici reports. The undici request object seen then is
- * remembered, so the answer's channel message is matched by identity. Nothing is subscribed until
- * the first watched attempt, and an attempt that is not watched pays nothing.
+ * Attribution stays on the client side: nothing is added to the request. `fetch()` builds its
+ * undici request synchronously inside the call (`undici:request:create` is published before
+ * `fetch` returns), so the attempt being sent at that moment (`attribute`) owns the request object
+ * the channel reports; later messages about that object are matched by identity (a WeakMap).
+ * Nothing is subscribed until the first watched attempt, and an attempt that is not watched pays
+ * nothing. A fetch that creates its request later (a custom `fetch` that awaits first) is simply
+ * not attributed: its answer time is then taken when `fetch` resolves.
  */
-
-/** The header that lets a channel message be attributed to one attempt. */
-export const MARKER_HEADER = 'x-fareway-attempt';
-const NEEDLE = `${MARKER_HEADER}: `;
 
 /** Callbacks of one attempt. */
 export interface WireWatch {
@@ -25,31 +24,23 @@ export interface WireWatch {
   answered: boolean;
 }
 
-const byMarker = new Map<string, WireWatch>();
 const byRequest = new WeakMap<object, WireWatch>();
 let subscribed = false;
-let counter = 0;
-// Distinguishes this module instance from another copy of the SDK in the same process (ESM + CJS).
-const prefix = Math.random().toString(36).slice(2, 8);
+/** The watched attempt whose `fetch` call is running right now (synchronously), if any. */
+let current: WireWatch | undefined;
 
-function headerBlock(headers: unknown): string | undefined {
-  if (typeof headers === 'string') return headers;
-  if (Array.isArray(headers)) return headers.map(String).join('\r\n') + '\r\n';
-  return undefined;
+function onCreate(message: unknown): void {
+  const { request } = message as { request?: object };
+  if (current === undefined || request === undefined) return;
+  byRequest.set(request, current);
+  current = undefined; // one attempt, one undici request
 }
 
 function onSendHeaders(message: unknown): void {
-  const { request, headers } = message as { request?: object; headers?: unknown };
-  const block = headerBlock(headers);
-  if (block === undefined) return;
-  const at = block.indexOf(NEEDLE);
-  if (at < 0) return;
-  const start = at + NEEDLE.length;
-  const end = block.indexOf('\r', start);
-  const watch = byMarker.get(block.slice(start, end < 0 ? undefined : end).trim());
+  const { request } = message as { request?: object };
+  const watch = request ? byRequest.get(request) : undefined;
   if (watch === undefined || watch.sent) return;
   watch.sent = true;
-  if (request) byRequest.set(request, watch);
   watch.onSent?.(performance.now());
 }
 
@@ -63,6 +54,7 @@ function onResponseHeaders(message: unknown): void {
 function ensureSubscribed(): void {
   if (subscribed) return;
   subscribed = true;
+  subscribe('undici:request:create', onCreate);
   subscribe('undici:client:sendHeaders', onSendHeaders);
   subscribe('undici:request:headers', onResponseHeaders);
 }
@@ -74,20 +66,24 @@ export function answered(watch: WireWatch, at: number): void {
   watch.onAnswered?.(at);
 }
 
-/**
- * Starts watching one attempt: returns the marker value to send and the watch. Call `unwatch`
- * when the attempt settles.
- */
-export function watch(onSent: WireWatch['onSent'], onAnswered: WireWatch['onAnswered']): { marker: string; watch: WireWatch } {
+/** Starts watching one attempt. Call `unwatch` when the attempt settles. */
+export function watch(onSent: WireWatch['onSent'], onAnswered: WireWatch['onAnswered']): WireWatch {
   ensureSubscribed();
-  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  const marker = `${prefix}${counter.toString(36)}`;
-  const w: WireWatch = { onSent, onAnswered, sent: false, answered: false };
-  byMarker.set(marker, w);
-  return { marker, watch: w };
+  return { onSent, onAnswered, sent: false, answered: false };
 }
 
-/** Stops watching an attempt. */
-export function unwatch(marker: string): void {
-  byMarker.delete(marker);
+/** Calls `send` (a `fetch(...)` call) with the undici request it creates attributed to `watch`. */
+export function attribute<T>(watch: WireWatch, send: () => T): T {
+  current = watch;
+  try {
+    return send();
+  } finally {
+    current = undefined;
+  }
+}
+
+/** Stops watching an attempt: a late channel message about its request reports nothing. */
+export function unwatch(watch: WireWatch): void {
+  watch.onSent = undefined;
+  watch.onAnswered = undefined;
 }

@@ -17,7 +17,7 @@ import type { RequestHandler } from 'msw';
 import { createControl, type SandboxControl } from './control.js';
 import { buildRoutes, type HandlerContext } from './handlers/index.js';
 import { toMswHandlers } from './msw.js';
-import { createRouter, type SandboxFetch } from './router.js';
+import { createRouter, droppingFetch, type SandboxFetch } from './router.js';
 import { fail } from './bookings.js';
 import { resolveOptions, type SandboxOptions } from './options.js';
 import { RateLimiter } from './ratelimit.js';
@@ -58,7 +58,9 @@ export interface Sandbox {
   readonly handlers: RequestHandler[];
   /**
    * The fake service as a plain function: a Fetch `Request` in, a `Response` out (`undefined` when
-   * no endpoint matches). Framework-free; e.g. `new Fareway({ fetch: … })` or any test runner's mock.
+   * no endpoint matches). A dropped connection (`failNext({ drop })`, `commitThenDrop`) rejects as
+   * a reset socket does: `TypeError('fetch failed')`, cause code `ECONNRESET`. Framework-free; e.g.
+   * `new Fareway({ fetch: … })` or any test runner's mock.
    */
   fetch: SandboxFetch;
   /** The default (first) partner's API key. */
@@ -101,7 +103,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     get handlers() {
       return (handlers ??= toMswHandlers(routes));
     },
-    fetch: createRouter(routes),
+    fetch: droppingFetch(createRouter(routes)),
     apiKey,
     control: createControl(state, limiter),
     async listen(opts = {}) {

@@ -52,3 +52,19 @@ export function createRouter(routes: readonly Route[]): SandboxFetch {
     return undefined;
   };
 }
+
+/**
+ * `sandbox.fetch`: the router, with a dropped connection (`Response.error()`, e.g. from
+ * `control.commitThenDrop` or `failNext({ drop: true })`) turned into what a real fetch does on a
+ * reset socket: it rejects with `TypeError('fetch failed')` whose cause has the code
+ * `ECONNRESET` (undici's shape). The work is done; only the answer is lost. MSW makes the same
+ * `Response.error()` a rejection by itself, and `listen()` destroys the socket.
+ */
+export function droppingFetch(router: SandboxFetch): SandboxFetch {
+  return async (request) => {
+    const response = await router(request);
+    if (response?.type !== 'error') return response;
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' });
+    throw new TypeError('fetch failed', { cause: reset });
+  };
+}

@@ -5,21 +5,29 @@ import { z } from './zod.js';
 const upperCode = (re: RegExp, message: string) =>
   z.pipe(z.string().check(z.regex(re, message)), z.transform((s: string) => s.toUpperCase()));
 
-/** One SSR item (spec §2 SSR). Closed: an unknown key is refused, not silently dropped. */
+/**
+ * One `ssr.meal[]` or `ssr.baggage[]` item (spec §2 SSR). Closed: an unknown key is refused, not
+ * silently dropped, and so is `seat` ("for `ssr.seat[]` entries only").
+ */
 export const SsrItemSchema = z.strictObject({
   code: z.string().check(z.minLength(1, 'is required')),
   origin: upperCode(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code'),
   destination: upperCode(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code'),
   amt: z.optional(z.number().check(z.int('must be a whole number of INR'), z.nonnegative())),
-  seat: z.optional(z.string()),
 });
+/** A meal or baggage SSR item as a caller passes it: no `seat`. */
 export type SsrItem = z.input<typeof SsrItemSchema>;
+
+/** One `ssr.seat[]` item: an SSR item with its seat code (required there; checked with the booking). */
+export const SsrSeatItemSchema = z.strictObject({ ...SsrItemSchema.shape, seat: z.optional(z.string()) });
+/** A seat SSR item as a caller passes it. */
+export type SsrSeatItem = z.input<typeof SsrSeatItemSchema>;
 
 /** `ssr`: three independent optional arrays. */
 export const SsrSchema = z.strictObject({
   meal: z.optional(z.array(SsrItemSchema)),
   baggage: z.optional(z.array(SsrItemSchema)),
-  seat: z.optional(z.array(SsrItemSchema)),
+  seat: z.optional(z.array(SsrSeatItemSchema)),
 });
 
 export const TITLES = ['Mr', 'Ms', 'Mrs'] as const;

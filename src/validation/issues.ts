@@ -1,6 +1,6 @@
 import type { z } from '../schemas/zod.js';
 import { formatPath, type ValidationIssue } from '../errors.js';
-import { SsrItemSchema } from '../schemas/passenger.js';
+import { SsrItemSchema, SsrSeatItemSchema } from '../schemas/passenger.js';
 import { unknownKeyMessage } from './suggest.js';
 
 export type PathSegment = string | number;
@@ -67,10 +67,16 @@ export function fromZodIssue(
   const field = rel[rel.length - 1];
   if (issue.code === 'unrecognized_keys') {
     const inSsr = rel.length === 1 && rel[0] === 'ssr';
-    const known = inSsr ? ['meal', 'baggage', 'seat'] : rel[0] === 'ssr' ? Object.keys(SsrItemSchema.shape) : [];
+    const inItem = !inSsr && rel[0] === 'ssr';
+    const item = rel[1] === 'seat' ? SsrSeatItemSchema : SsrItemSchema;
+    const known = inSsr ? ['meal', 'baggage', 'seat'] : inItem ? Object.keys(item.shape) : [];
     return issue.keys.map((key) => ({
       path: formatPath([...path, key]),
-      message: unknownKeyMessage(key, known, inSsr ? 'SSR list' : rel[0] === 'ssr' ? 'SSR field' : 'field'),
+      // spec §2 SSR: `seat` is "for ssr.seat[] entries only".
+      message:
+        inItem && key === 'seat' && rel[1] !== 'seat'
+          ? 'only allowed in ssr.seat[] items'
+          : unknownKeyMessage(key, known, inSsr ? 'SSR list' : inItem ? 'SSR field' : 'field'),
     }));
   }
   const value = valueAt(data, issue.path);

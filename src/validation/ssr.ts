@@ -18,10 +18,11 @@ function code(v: unknown): string | undefined {
 export type SeatMap = Map<string, Map<string, number>>;
 
 /**
- * SSR rules beyond the schema's shape: `seat` only (and always) in `ssr.seat[]` items, each item on
- * a segment of this booking (when the segments are known), one seat per passenger and segment, no
- * seat shared by two passengers, no seat for an infant. supplier_a ignores `ssr`: a warning, and
- * none of these rules apply.
+ * SSR rules beyond the schema's shape (which already refuses a `seat` outside `ssr.seat[]`, for
+ * either supplier): a `seat` in every `ssr.seat[]` item, each item on a segment of this booking
+ * (when the segments are known), one seat per passenger and segment, no seat shared by two
+ * passengers, no seat for an infant. supplier_a ignores `ssr`: a warning, and none of these rules
+ * apply.
  */
 export function checkSsr(p: PaxView, ctx: PassengerContext, seats: SeatMap, report: Report): void {
   const ssr = p.raw['ssr'];
@@ -52,11 +53,9 @@ export function checkSsr(p: PaxView, ctx: PassengerContext, seats: SeatMap, repo
           `${sector} is not a segment of this booking (segments: ${[...known].join(', ')})`,
         );
       }
+      // A `seat` on a meal or baggage item is refused by the schema, for either supplier.
+      if (kind !== 'seat') return;
       const seat = item['seat'];
-      if (kind !== 'seat') {
-        if (seat !== undefined) report.add(at(p, 'ssr', kind, j, 'seat'), 'only allowed in ssr.seat[] items');
-        return;
-      }
       if (seat === undefined) {
         report.add(at(p, 'ssr', kind, j, 'seat'), 'required in ssr.seat[] items');
         return;

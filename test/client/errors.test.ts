@@ -186,3 +186,29 @@ describe('faults without a response', () => {
     expect(error.message).toBe('user cancelled');
   });
 });
+
+describe('cause', () => {
+  it('is only set when there is one: console.log(err) prints no "[cause]: undefined"', async () => {
+    const { BookingOutcomeUnknownError, CreateOutcomeUnknownError, BookingFailedError, RequestValidationError } = await import('../../src/index.js');
+    const withoutCause = [
+      APIError.generate({ status: 400, details: ['bad'] }),
+      APIError.generate({ status: 409, details: ['Fare expired'] }),
+      FareExpiredError.local('The search'),
+      new APIConnectionError('Connection error'),
+      new APITimeoutError(),
+      new RequestValidationError([{ path: 'x', message: 'bad' }]),
+      new ResponseValidationError([{ path: 'status', message: 'missing' }], { endpoint: 'GET /x' }),
+      new BookingOutcomeUnknownError('b1', {}),
+      new CreateOutcomeUnknownError('t1', []),
+      new BookingFailedError('b1', {}, {}),
+    ];
+    for (const error of withoutCause) {
+      expect(inspect(error), error.name).not.toContain('[cause]');
+      expect(Object.hasOwn(error, 'cause'), error.name).toBe(false);
+    }
+    const root = new Error('socket hang up');
+    const withCause = new APIConnectionError('Connection error', { cause: root });
+    expect(withCause.cause).toBe(root);
+    expect(inspect(withCause)).toContain('[cause]: Error: socket hang up');
+  });
+});

@@ -9,13 +9,14 @@ import type {
   FareRules,
   Page,
   PagePromise,
+  PassengerInput,
   PaxCount,
   Pricing,
   SearchParams,
   SearchResults,
   Selection,
 } from '../../src/index.js';
-import type { FareExpiredError, RateLimitError } from '../../src/index.js';
+import type { FareExpiredError, FareExpiredLocallyError, RateLimitError } from '../../src/index.js';
 
 describe('public types', () => {
   it('methods return the documented types', () => {
@@ -50,11 +51,29 @@ describe('public types', () => {
     expectTypeOf<CreatedBooking['trace_id']>().toBeString();
   });
 
+  it('a meal or baggage SSR item has no seat; a seat item has one', () => {
+    type Ssr = NonNullable<PassengerInput['ssr']>;
+    type Item<K extends keyof Ssr> = NonNullable<Ssr[K]>[number];
+    expectTypeOf<Item<'meal'>>().not.toHaveProperty('seat');
+    expectTypeOf<Item<'baggage'>>().not.toHaveProperty('seat');
+    expectTypeOf<Item<'seat'>>().toHaveProperty('seat');
+    const ssr: Ssr = {
+      // @ts-expect-error seat is "for ssr.seat[] entries only" (spec §2 SSR)
+      meal: [{ code: 'VGML', origin: 'DEL', destination: 'BOM', seat: '12A' }],
+      seat: [{ code: 'SEAT', origin: 'DEL', destination: 'BOM', seat: '12A' }],
+    };
+    expectTypeOf(ssr).toEqualTypeOf<Ssr>();
+  });
+
   it('errors expose status, requestId and details', () => {
     expectTypeOf<APIError['status']>().toBeNumber();
     expectTypeOf<APIError['requestId']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<APIError['details']>().toEqualTypeOf<string[]>();
     expectTypeOf<RateLimitError>().toExtend<APIError>();
     expectTypeOf<FareExpiredError['local']>().toBeBoolean();
+    expectTypeOf<FareExpiredLocallyError>().toExtend<FareExpiredError>();
+    expectTypeOf<FareExpiredLocallyError['local']>().toEqualTypeOf<true>();
+    expectTypeOf<FareExpiredLocallyError['status']>().toEqualTypeOf<0>();
+    expectTypeOf<FareExpiredLocallyError['requestId']>().toEqualTypeOf<undefined>();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { certainlyNotSent } from '../../src/core/failure.js';
 import { Transport, type HttpRequest } from '../../src/core/transport.js';
-import { APITimeoutError, ResponseValidationError } from '../../src/index.js';
+import { APIConnectionError, APITimeoutError, ResponseValidationError } from '../../src/index.js';
 import { closedPort, faultServer } from '../http/transport-server.js';
 
 // The transport on its own, over a node:http server on 127.0.0.1: size cap, header precedence,
@@ -76,7 +76,6 @@ describe('headers', () => {
       accept: 'text/html',
       'content-length': '1',
       Host: 'evil.example',
-      'x-fareway-attempt': 'forged',
     };
     const t = transport({ defaultHeaders: { ...hostile, 'x-partner': 'acme' } });
     await t.send(post, { timeout: 10_000, headers: { ...hostile, 'x-call': 'one' } });
@@ -86,7 +85,6 @@ describe('headers', () => {
     expect(h.accept).toBe('application/json');
     expect(h.host).toBe(new URL(server.url).host);
     expect(h['content-length']).toBe(String(bodies[0]!.length));
-    expect(h['x-fareway-attempt']).toBeUndefined();
     expect(JSON.parse(bodies[0]!)).toEqual({ origin: 'DEL' });
     expect(h['x-partner']).toBe('acme');
     expect(h['x-call']).toBe('one');
@@ -121,6 +119,14 @@ describe('a custom fetch goes through ky with the same guarantees', () => {
     expect((await t.send(get, { timeout: 10_000 })).data).toEqual({ ok: 1 });
     expect(await rejection(t.send({ ...get, query: { stall: 1 } }, { timeout: 300 }))).toBeInstanceOf(APITimeoutError);
     expect(calls).toHaveLength(2);
+  });
+
+  it('a custom fetch resolving with a network error (Response.error()) is a dropped connection, not a status-0 APIError', async () => {
+    const dropped: typeof fetch = () => Promise.resolve(Response.error());
+    const error = await rejection(transport({ fetch: dropped }).send(post, { timeout: 10_000 }));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).not.toHaveProperty('status');
+    expect(certainlyNotSent(error)).toBe(false); // it may have reached the service: book reconciles
   });
 
   it('a custom fetch that ignores the signal and never answers still times out', async () => {

@@ -74,7 +74,11 @@ beforeAll(() => {
     `import { describe, it, test, expect, beforeAll, beforeEach, afterAll, afterEach, vi } from 'vitest';`,
     CONTEXT,
   ].join('\n');
-  const files: string[] = [];
+  // jest's test API (jest blocks import '@jest/globals', not installed here) compiles as vitest's
+  // same-named functions: the blocks are type-checked for the SDK's API, not jest's.
+  const jestShim = join(work, 'src', 'jest-globals.d.ts');
+  writeFileSync(jestShim, `declare module '@jest/globals' {\n  export { describe, it, test, expect, beforeAll, beforeEach, afterAll, afterEach } from 'vitest';\n}\n`);
+  const files: string[] = [jestShim];
   for (const b of blocks.filter((x) => x.mode !== 'skip')) {
     const path = join(work, 'src', `${slug(b)}.mts`);
     writeFileSync(path, source(b, preamble));
@@ -115,6 +119,15 @@ describe('code blocks in README.md and docs/', () => {
   it('finds blocks in README and docs', () => {
     expect(blocks.filter((b) => b.file === 'README.md').length).toBeGreaterThan(0);
     expect(new Set(blocks.map((b) => b.file)).size).toBeGreaterThan(3);
+  });
+
+  it('a block under a jest heading takes its test API from jest (@jest/globals), not vitest', () => {
+    const jest = blocks.filter((b) => /\bjest\b/i.test(b.heading) && /\b(it|test|expect)\(/.test(b.code));
+    expect(jest.length).toBeGreaterThan(0);
+    for (const b of jest) {
+      expect(b.code, `${b.file}:${b.line}`).not.toMatch(/from ['"]vitest['"]/);
+      expect(b.code, `${b.file}:${b.line}`).toMatch(/from ['"]@jest\/globals['"]/);
+    }
   });
 
   for (const b of blocks.filter((x) => x.mode !== 'skip')) {

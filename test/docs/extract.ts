@@ -30,6 +30,8 @@ export interface DocBlock {
   line: number;
   mode: DocMode;
   code: string;
+  /** The nearest heading above the block, e.g. `jest (default config, e.g. ts-jest)`. */
+  heading: string;
 }
 
 const DIRECTIVE = /^<!--\s*fareway-doc:\s*(module|context|run|skip)\s*-->\s*$/;
@@ -47,9 +49,16 @@ export function docFiles(root: string): string[] {
 export function extractBlocks(root: string, file: string): DocBlock[] {
   const lines = readFileSync(join(root, file), 'utf8').split('\n');
   const blocks: DocBlock[] = [];
+  let heading = '';
+  let otherFence = false; // inside a non-ts block (a `# comment` in sh is no heading)
   for (let i = 0; i < lines.length; i++) {
     const open = /^(\s*)```(ts|typescript)\s*$/.exec(lines[i] as string);
-    if (!open) continue;
+    if (!open) {
+      if (/^\s*```/.test(lines[i] as string)) otherFence = !otherFence;
+      const title = otherFence ? null : /^#{1,6}\s+(.*)$/.exec(lines[i] as string);
+      if (title) heading = (title[1] as string).trim();
+      continue;
+    }
     let prev = i - 1;
     while (prev >= 0 && (lines[prev] as string).trim() === '') prev--;
     const directive = prev >= 0 ? DIRECTIVE.exec((lines[prev] as string).trim()) : null;
@@ -58,7 +67,7 @@ export function extractBlocks(root: string, file: string): DocBlock[] {
     for (; j < lines.length && !/^\s*```\s*$/.test(lines[j] as string); j++) body.push(lines[j] as string);
     const code = body.join('\n');
     const fallback: DocMode = /^import\s/m.test(code) ? 'module' : 'context';
-    blocks.push({ file, line: i + 1, mode: (directive?.[1] as DocMode | undefined) ?? fallback, code });
+    blocks.push({ file, line: i + 1, mode: (directive?.[1] as DocMode | undefined) ?? fallback, code, heading });
     i = j;
   }
   return blocks;

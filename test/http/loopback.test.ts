@@ -60,6 +60,16 @@ describe('over real HTTP (listen)', () => {
     await expect(fareway.bookings.list()).rejects.toBeInstanceOf(APIConnectionError);
   });
 
+  it('sends no x-fareway-* header to the service (the attempt is correlated on the client side)', async () => {
+    sandbox.control.clearRequests();
+    const fareway = client(); // rate limits on: every attempt's wire timestamps are watched
+    await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(21) });
+    await fareway.bookings.list({ limit: 1 });
+    const seen = sandbox.control.requests().flatMap((r) => Object.keys(r.headers));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((name) => /^x-fareway/i.test(name))).toEqual([]);
+  });
+
   it('a burst of searches above the limit queues in the SDK and never draws a 429', async () => {
     // A partner of its own: the other tests' clients have their own limiters and spent this key's window.
     const apiKey = sandbox.control.addPartner();

@@ -31,7 +31,7 @@ describe('passengers and SSR items are closed objects', () => {
   it('refuses an unknown key in an SSR item, and an unknown SSR list', () => {
     const ssr = { meal: [{ code: 'VGML', origin: 'DEL', destination: 'BOM', note: 'no onions' }], meals: [] };
     expect(issuesOf([lead({ ssr } as never), adult2(), child()])).toEqual([
-      'passengers[0].ssr.meal[0].note: unknown SSR field (allowed: code, origin, destination, amt, seat)',
+      'passengers[0].ssr.meal[0].note: unknown SSR field (allowed: code, origin, destination, amt)',
       'passengers[0].ssr.meals: unknown SSR list — did you mean meal?',
     ]);
   });

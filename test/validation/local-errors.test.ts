@@ -11,10 +11,14 @@ import {
   isFareExpired,
   UpstreamError,
 } from '../../src/index.js';
+import type { Endpoint } from '../../src/core/options.js';
+import { retryDecision } from '../../src/core/retry.js';
 import { BOOKING, bookingBody } from '../fixtures/wire.js';
 import { client, envelope, mockService } from '../helpers/mock-service.js';
 
 const svc = mockService();
+
+const ENDPOINTS: Endpoint[] = ['search', 'fareRules', 'createBooking', 'savePassengers', 'reprice', 'book', 'retrieve', 'list', 'autocomplete'];
 
 const balance = ['Insufficient wallet balance: need 5230.50, have 100.00'];
 
@@ -79,19 +83,35 @@ describe('the balance reading belongs to book’s 4xx answers', () => {
   });
 });
 
-describe('local refusals are not APIErrors', () => {
-  it('FareExpiredError.local() gives a FareExpiredLocallyError: no status, nothing sent', () => {
+describe('"fare expired, search again": one class, local or from the service', () => {
+  it('FareExpiredError.local() gives a FareExpiredLocallyError, a FareExpiredError with local: true, status 0, nothing sent', () => {
     const error = FareExpiredError.local('The search', { trace_id: 't' });
     expect(error).toBeInstanceOf(FareExpiredLocallyError);
+    expect(error).toBeInstanceOf(FareExpiredError);
     expect(error).toBeInstanceOf(FarewayError);
-    expect(error).not.toBeInstanceOf(APIError);
     expect(error.local).toBe(true);
     expect(error.context).toEqual({ trace_id: 't' });
     expect(error.message).toBe('The search has expired; search again (refused locally, nothing was sent)');
-    expect('status' in error).toBe(false);
+    expect(error.details).toEqual(['The search has expired; search again']);
+    // No HTTP exchange: status 0 (as a fetch network error), no request id, headers or body.
+    expect(error).toMatchObject({ status: 0, requestId: undefined, headers: {}, body: undefined, envelope: false });
   });
 
-  it('isFareExpired catches both the service’s 409 and the local refusal, and nothing else', () => {
+  it('err instanceof FareExpiredError catches both; local tells them apart', () => {
+    const served = APIError.generate({ status: 409, details: ['Fare expired, please search again'], requestId: 'req_1' });
+    const local = FareExpiredError.local('The fare lock of this booking', { booking_id: 'b' });
+    for (const error of [served, local]) expect(error).toBeInstanceOf(FareExpiredError);
+    expect([served, local].map((e) => (e as FareExpiredError).local)).toEqual([false, true]);
+    expect(served).not.toBeInstanceOf(FareExpiredLocallyError);
+    expect((served as FareExpiredError).status).toBe(409);
+  });
+
+  it('a local refusal is never retried, on any endpoint', () => {
+    const local = FareExpiredError.local('The search');
+    for (const endpoint of ENDPOINTS) expect(retryDecision(local, endpoint, 0)).toEqual({ retry: false });
+  });
+
+  it('isFareExpired (same as instanceof FareExpiredError) catches both, and nothing else', () => {
     expect(isFareExpired(APIError.generate({ status: 409, details: ['Fare expired'] }))).toBe(true);
     expect(isFareExpired(FareExpiredError.local('The fare lock of this booking'))).toBe(true);
     expect(isFareExpired(APIError.generate({ status: 400 }))).toBe(false);

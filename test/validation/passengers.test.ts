@@ -523,6 +523,22 @@ describe('validatePassengers: output and warnings', () => {
     });
     expect(r.passengers[2]?.ssr?.meal?.[0]).toMatchObject({ origin: 'DEL', destination: 'BOM' });
   });
+  it.each([
+    ['supplier_a', domesticA],
+    ['supplier_b', domesticB],
+  ])('refuses a seat on a meal or baggage item for %s (spec: seat is for ssr.seat[] only)', (_name, ctx) => {
+    const ssr = {
+      meal: [{ code: 'VGML', origin: 'DEL', destination: 'BOM', seat: '12A' }],
+      baggage: [{ code: 'XBAG15', origin: 'DEL', destination: 'BOM', seat: '12B' }],
+    };
+    const list = [lead({ ...passport(), ssr }), adult2(passport('Z7654321')), child(passport('Z1111111'))];
+    const r = validatePassengers(list, ctx);
+    expect(lines(r)).toEqual([
+      'passengers[0].ssr.meal[0].seat: only allowed in ssr.seat[] items',
+      'passengers[0].ssr.baggage[0].seat: only allowed in ssr.seat[] items',
+    ]);
+    expect(r.passengers).toEqual([]);
+  });
   it('warns (does not fail) that supplier_a ignores ssr', () => {
     const list = [
       lead({ ...passport(), ssr: { meal: [{ code: 'VGML', origin: 'DEL', destination: 'GOI' }] } }),

@@ -49,8 +49,14 @@ export function isRedisClient(value: unknown): value is { duplicate(...args: unk
 }
 
 const retryStrategy = (times: number) => Math.min(times * 100, 1000);
-/** Fail fast while disconnected (we fall back to local limits), reconnect forever. */
-const OVERRIDES = { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy, autoResubscribe: true };
+/**
+ * Fail fast while disconnected (we fall back to local limits), reconnect forever. `disconnectTimeout`
+ * 0: ioredis' disconnect() ends the socket and arms a ref'd timer (2 s by default) that only the
+ * socket's 'close' clears; a socket that never connected (Redis down) closed long before, so the
+ * timer held the process 2 s after close(). Nothing waits for a reply at close: a lost
+ * fire-and-forget update only holds its token longer.
+ */
+const OVERRIDES = { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy, autoResubscribe: true, disconnectTimeout: 0 };
 
 async function create(redis: unknown): Promise<RedisClient> {
   if (isRedisClient(redis)) {
@@ -110,16 +116,19 @@ export class RedisConnection {
   /** Opens both clients; resolves true once Redis answers, false after timeoutMs (still retrying). */
   async open(timeoutMs: number): Promise<boolean> {
     try {
+      // Each client gets its 'error' listener at once: it may fail to connect while the next one
+      // is created, and ioredis prints an unhandled 'error' event to stderr.
       const client = (await create(this.o.redis)) as ScriptClient;
-      const subscriber = (await create(this.o.redis)) as RedisClient;
+      client.on('error', (error) => this.down(error));
       this.client = client;
+      const subscriber = (await create(this.o.redis)) as RedisClient;
+      subscriber.on('error', (error) => this.down(error));
       this.subscriber = subscriber;
       if (this.closed) {
         this.shutdown();
         return false;
       }
       for (const [name, def] of Object.entries(COMMANDS)) client.defineCommand(name, def);
-      for (const c of [client, subscriber]) c.on('error', (error) => this.down(error));
       client.on('close', () => this.down(new Error('connection closed')));
       client.on('ready', () => this.check());
       subscriber.on('message', (_channel, message) => {
