@@ -80,6 +80,9 @@ export function runFixture(name, tarball, work) {
     if (r.status !== 0) return fail(`npm ${args.join(' ')} exited ${r.status}`);
     const peers = peerProblems(r.text);
     if (peers.length) return fail(`peer dependency problems while installing:\n${peers.join('\n')}`);
+    // The published package.json has no lifecycle script: npm 11 would flag it (allowScripts).
+    const ours = r.text.split('\n').filter((line) => /install-scripts/i.test(line) && /\bfareway@/.test(line));
+    if (ours.length) return fail(`npm flags a lifecycle script of fareway:\n${ours.join('\n')}`);
     const warnings = r.text.split('\n').filter((line) => /^npm warn/i.test(line));
     if (warnings.length) output += `(npm warnings, not about peers: ${warnings.length})\n`;
   }

@@ -3,6 +3,7 @@
  * The probe runs in a plain Node child process so nothing here is transformed by vitest.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -79,5 +80,21 @@ describe('JSON.stringify(error)', () => {
     expect(report.json.text).not.toContain(report.json.secret);
     expect(report.json.text.toLowerCase()).not.toContain('authorization');
     expect(report.json.parsed.headers).toEqual({ 'x-request-id': 'req_2' });
+  });
+});
+
+describe('the packed package.json', () => {
+  it('has no lifecycle script (npm 11 flags them on install) and ships every file its entries name', () => {
+    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      encoding: 'utf8',
+    });
+    const [packed] = JSON.parse(out) as Array<{ files: Array<{ path: string }> }>;
+    const files = new Set(packed!.files.map((f) => f.path));
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string>; engines: { node: string } };
+    const lifecycle = /^(pre|post)?(install|prepare|pack|publish|publishOnly|uninstall|version)$|^prepublishOnly$/;
+    expect(Object.keys(manifest.scripts).filter((name) => lifecycle.test(name))).toEqual([]);
+    for (const target of Object.values(manifest.bin)) expect(files.has(target.replace(/^\.\//, ''))).toBe(true);
+    expect(manifest.engines.node).toBe('>=22.12.0');
   });
 });
