@@ -1,4 +1,3 @@
-/* global require */
 // A child process of this app (redis.cjs starts two): a client sharing its limits through Redis,
 // given ioredis options (fareway loads this project's ioredis 5 itself). ROLE=search: on "go", 3
 // searches under a budget of 3 per minute that the two children share; on "stop", the ones still

@@ -1,4 +1,3 @@
-/* global module */
 // The booking flow every part of this app uses: search, create, passengers, book.
 const SEARCH = {
   origin: 'DEL',

@@ -1,4 +1,3 @@
-/* global require */
 // A plain CommonJS app (no TypeScript, no "type": "module"): require('fareway') and
 // require('fareway/sandbox') from the packed tarball. With REDIS_PORT set, two child processes of
 // this app share one budget and the book lock through Redis, with ioredis 5 options (fareway then

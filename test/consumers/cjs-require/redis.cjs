@@ -1,4 +1,3 @@
-/* global require, module, __dirname */
 // The Redis half, run when REDIS_PORT is set: two child processes of this app (child.cjs), with the
 // same API key, share one search budget and the one-book-in-flight lock through Redis.
 const { spawn } = require('node:child_process');
