@@ -1,25 +1,20 @@
 // Preload (`node --import ./test/package/no-msw.mjs`): makes 'msw' unresolvable, for require(),
-// createRequire() and import alike, as in a project that never installed it.
-import Module, { register } from 'node:module';
+// createRequire() and import alike, as in a project that never installed it. Synchronous module
+// hooks (`registerHooks`, Node >= 22.15) cover both module systems; `module.register()` is
+// deprecated on Node 26 (DEP0205) and would print a warning the tests forbid.
+import { registerHooks } from 'node:module';
 
 const banned = /^msw(\/|$)/;
-const resolveFilename = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  if (banned.test(request)) {
-    const err = new Error(`Cannot find module '${request}' (hidden by test/package/no-msw.mjs)`);
-    err.code = 'MODULE_NOT_FOUND';
-    throw err;
-  }
-  return resolveFilename.call(this, request, ...rest);
-};
-register(
-  'data:text/javascript,' +
-    encodeURIComponent(`export async function resolve(specifier, context, next) {
-      if (/^msw(\\/|$)/.test(specifier)) {
-        const err = new Error("Cannot find package 'msw' (hidden by test/package/no-msw.mjs)");
-        err.code = 'ERR_MODULE_NOT_FOUND';
-        throw err;
-      }
-      return next(specifier, context);
-    }`),
-);
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    if (banned.test(specifier)) {
+      const esm = context.conditions?.includes('import');
+      const err = new Error(
+        esm ? `Cannot find package '${specifier}' (hidden by test/package/no-msw.mjs)` : `Cannot find module '${specifier}' (hidden by test/package/no-msw.mjs)`,
+      );
+      err.code = esm ? 'ERR_MODULE_NOT_FOUND' : 'MODULE_NOT_FOUND';
+      throw err;
+    }
+    return nextResolve(specifier, context);
+  },
+});
