@@ -2,16 +2,18 @@ import type { Deadline } from '../model/deadline.js';
 import type { IndexRoles } from '../model/index-roles.js';
 import type { SearchResults } from '../model/search-results.js';
 import type { PaxRules } from '../schemas/booking.js';
-import type { Source } from '../schemas/common.js';
+import type { PaxCount, Source } from '../schemas/common.js';
 
 /**
  * What the client remembers of a search after the caller drops it: the roles of its result
- * indices (4 bytes an index), its deadline and supplier. Never the options themselves.
+ * indices (4 bytes an index), its deadline, supplier and passenger counts. Never the options themselves.
  */
 export interface SearchMemory {
   roles: IndexRoles;
   deadline: Deadline;
   source: Source;
+  /** The searched passengers: a booking made from the search has the same (get-booking omits it). */
+  pax_count: PaxCount;
 }
 
 /**
@@ -77,7 +79,8 @@ export class Registry {
   }
 
   rememberSearch(results: SearchResults): void {
-    this.#searches.set(results.trace_id, { roles: results.indexRoles(), deadline: results.deadline, source: results.source });
+    const { adult, child, infant } = results.pax_count;
+    this.#searches.set(results.trace_id, { roles: results.indexRoles(), deadline: results.deadline, source: results.source, pax_count: { adult, child, infant } });
     this.#traceDeadlines.set(results.trace_id, results.deadline);
   }
   search(traceId: string): SearchMemory | undefined {

@@ -35,8 +35,16 @@ export interface BookingMeta {
   /** The fare lock countdown, when the client knows it. */
   readonly deadline: Deadline | undefined;
 }
-/** A created booking. `reconciled` is true when it was found by listing after an interrupted create. */
-export type CreatedBooking = CreateBookingResponse & BookingMeta & { readonly reconciled?: boolean };
+/**
+ * A created booking: create-booking's answer (`reconciled: false`) or, when the answer was lost
+ * and the booking was found by listing, the booking as get-booking returns it (`reconciled: true`).
+ * get-booking does not carry `pax_count`, `pax_rules` or the lock window (spec §4.7): `pax_count`
+ * is filled in from the search when this client made it, and the lock from its memory; so in the
+ * reconciled case they are typed optional.
+ */
+export type CreatedBooking =
+  | (CreateBookingResponse & BookingMeta & { readonly reconciled: false })
+  | (RetrieveBookingResponse & BookingMeta & { readonly reconciled: true });
 export type SavedPassengers = SavePassengersResponse & BookingMeta & { readonly warnings: string[] };
 export type RepricedBooking = RepriceResponse & BookingMeta;
 export type RetrievedBooking = RetrieveBookingResponse & BookingMeta;
@@ -93,7 +101,7 @@ export class Bookings {
     const req = { endpoint: 'createBooking', method: 'POST', path: '/v1/flights/booking/', body: params, auth: true, context: { trace_id: params.trace_id } } as const;
     const source = live?.source ?? memory?.source ?? (isSelection(input) ? input.source : undefined);
     const startedAtMs = Date.now();
-    let data: CreateBookingResponse;
+    let data: CreateBookingResponse | RetrieveBookingResponse;
     let requestId: string | undefined;
     let receivedAt: number;
     let reconciled = false;
@@ -108,7 +116,9 @@ export class Bookings {
       // Never re-sent: find what the interrupted call did (or say that a booking may exist).
       const id = await resolveCreate(this.ctx, params.trace_id, startedAtMs, error, unknown, options ?? {});
       const found = await this.retrieve(id, options && transportOptions(options));
-      data = found as unknown as CreateBookingResponse;
+      // The booking has the search's passengers: carry them over when this client knows them.
+      const pax = live?.pax_count ?? memory?.pax_count;
+      data = found.pax_count == null && pax ? Object.assign(found, { pax_count: { adult: pax.adult, child: pax.child, infant: pax.infant } }) : found;
       requestId = found.requestId;
       receivedAt = performance.now();
       reconciled = true;
@@ -123,7 +133,7 @@ export class Bookings {
       deadline,
       pax_rules: data.pax_rules ?? undefined,
     });
-    return withMeta(data, { requestId, deadline, reconciled });
+    return withMeta(data, { requestId, deadline, reconciled }) as CreatedBooking;
   }
 
   /**

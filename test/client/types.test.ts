@@ -9,6 +9,7 @@ import type {
   FareRules,
   Page,
   PagePromise,
+  PaxCount,
   Pricing,
   SearchParams,
   SearchResults,
@@ -38,6 +39,10 @@ describe('public types', () => {
     expectTypeOf<Selection['pricing']>().toEqualTypeOf<Pricing>();
     expectTypeOf<CreatedBooking['deadline']>().toEqualTypeOf<Deadline | undefined>();
     expectTypeOf<CreatedBooking['booking_id']>().toBeString();
+    // create-booking's own answer has pax_count; a booking found after a lost answer may not
+    // (get-booking does not carry it), so its type says so.
+    expectTypeOf<Extract<CreatedBooking, { reconciled: false }>['pax_count']>().toEqualTypeOf<PaxCount>();
+    expectTypeOf<Extract<CreatedBooking, { reconciled: true }>['pax_count']>().toEqualTypeOf<PaxCount | null | undefined>();
     expectTypeOf<BookResult['pnr']>().toBeString();
   });
 
