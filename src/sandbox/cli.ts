@@ -1,16 +1,25 @@
 /**
  * `fareway-sandbox`: runs the sandbox over HTTP until SIGINT/SIGTERM.
  *
- *   fareway-sandbox --port 4010 [--host 127.0.0.1] [--seed N] [--no-rate-limits]
+ *   fareway-sandbox --port 4010 [--host 127.0.0.1] [--seed N] [--no-rate-limits] [--variations]
  *
  * The shebang is added by the build (tsup banner), not here.
  */
 import { createSandbox } from './index.js';
 
-const USAGE = 'Usage: fareway-sandbox [--port 4010] [--host 127.0.0.1] [--seed N] [--no-rate-limits]';
+const USAGE =
+  'Usage: fareway-sandbox [--port 4010] [--host 127.0.0.1] [--seed N] [--no-rate-limits] [--variations]';
 
-function parse(argv: string[]): { port: number; host: string; seed: number; rateLimits: boolean } {
-  const out = { port: 4010, host: '127.0.0.1', seed: 1, rateLimits: true };
+interface CliArgs {
+  port: number;
+  host: string;
+  seed: number;
+  rateLimits: boolean;
+  variations: boolean;
+}
+
+function parse(argv: string[]): CliArgs {
+  const out: CliArgs = { port: 4010, host: '127.0.0.1', seed: 1, rateLimits: true, variations: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
@@ -23,6 +32,7 @@ function parse(argv: string[]): { port: number; host: string; seed: number; rate
     else if (flag === '--host') out.host = value();
     else if (flag === '--seed') out.seed = Number(value());
     else if (flag === '--no-rate-limits') out.rateLimits = false;
+    else if (flag === '--variations') out.variations = true;
     else if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -42,11 +52,13 @@ async function main(): Promise<void> {
     console.error(`fareway-sandbox: ${(err as Error).message}\n${USAGE}`);
     process.exit(2);
   }
-  const sandbox = createSandbox({ seed: args.seed });
+  const sandbox = createSandbox({ seed: args.seed, variations: args.variations });
   const server = await sandbox.listen({ port: args.port, host: args.host, rateLimits: args.rateLimits });
   console.log(`Fareway sandbox listening on ${server.url}`);
   console.log(`API key: ${server.apiKey}`);
-  console.log(`Rate limits: ${args.rateLimits ? 'on' : 'off'}; seed ${args.seed}. Press Ctrl+C to stop.`);
+  console.log(
+    `Rate limits: ${args.rateLimits ? 'on' : 'off'}; seed ${args.seed}${args.variations ? '; variations on' : ''}. Press Ctrl+C to stop.`,
+  );
   const stop = (): void => {
     void server.close().then(() => process.exit(0));
   };

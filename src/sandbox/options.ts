@@ -53,6 +53,13 @@ export interface SandboxOptions {
   now?: number | Date;
   /** How long create-booking locks fares, 15–30 minutes. @default 15 + (seed-derived 0–15) */
   lockMinutes?: number;
+  /**
+   * Vary every 2xx answer within the contract, seeded by `seed` and reproducible: absent optional
+   * fields, allowed nulls, unknown extra fields, reordered option lists (docs/sandbox.md,
+   * "Variations"). Off: every answer carries exactly the documented fields.
+   * @default false
+   */
+  variations?: boolean;
 }
 
 /** Options with every default filled in. */
@@ -66,6 +73,7 @@ export interface ResolvedOptions {
   retryAfterHeader: boolean;
   now: number;
   lockMinutes: number;
+  variations: boolean;
 }
 
 /** The spec's limits (§8). */
@@ -103,6 +111,8 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
   const lockMinutes = o.lockMinutes ?? 15 + (hashSeed(seed, 'lock') % 16);
   if (lockMinutes < 15 || lockMinutes > 30)
     throw new RangeError('createSandbox: lockMinutes must be from 15 to 30');
+  if (o.variations !== undefined && typeof o.variations !== 'boolean')
+    throw new RangeError('createSandbox: variations must be true or false');
   const custom = typeof o.rateLimits === 'object' ? o.rateLimits : {};
   return {
     seed,
@@ -114,5 +124,6 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
     retryAfterHeader: o.retryAfterHeader ?? true,
     now: o.now instanceof Date ? o.now.getTime() : (o.now ?? Date.now()),
     lockMinutes,
+    variations: o.variations ?? false,
   };
 }

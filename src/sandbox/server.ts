@@ -73,7 +73,10 @@ export function serve(
     handle(router, origin, req, res).catch((err: unknown) => {
       if (res.headersSent) return void res.destroy();
       res
-        .writeHead(500, { 'Content-Type': 'application/json' })
+        .writeHead(500, {
+          'Content-Type': 'application/json',
+          'X-Request-Id': `req_unhandled_${Date.now().toString(16)}`,
+        })
         .end(JSON.stringify({ success: false, errors: [{ detail: [String(err)] }] }));
     });
   });

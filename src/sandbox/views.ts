@@ -2,7 +2,7 @@
  * JSON shapes of the fake service's responses. Amounts are stored pre-markup; markup is applied
  * here, when rendering for a given partner, so one trace or booking renders correctly for anyone.
  */
-import { isoNoZone, isoUtc, remainingSeconds } from './clock.js';
+import { isoUtc } from './clock.js';
 import type { DisplayOption, FareMeta, Offer, RawPrice } from './generator.js';
 import type { BookingRecord, Partner } from './state.js';
 
@@ -30,6 +30,7 @@ export function optionPricing(raw: RawPrice, percent: number): Record<string, un
   };
 }
 
+/** Option-level fare attributes (spec §2 Flight option). */
 const fareMeta = (m: FareMeta): FareMeta => ({
   is_refundable: m.is_refundable,
   fare_name: m.fare_name,
@@ -68,17 +69,21 @@ export function singleOption(o: Offer, percent: number): Record<string, unknown>
   return inboundOption(o, percent);
 }
 
-/** The booking's current pre-markup price. */
-export function currentRaw(b: BookingRecord): RawPrice & { ssr_amount: number } {
+/**
+ * The booking's current pre-markup price. supplier_b's SSR amounts are billed as a surcharge:
+ * they are folded into `tax_and_surcharge` (and so into `published_fare` and `final_fare`), as the
+ * Pricing object (spec §2) has no field of its own for them.
+ */
+export function currentRaw(b: BookingRecord): RawPrice {
   const base = round2(b.lockedRaw.base_fare + b.priceDelta);
-  const total = round2(base + b.lockedRaw.tax_and_surcharge + b.lockedRaw.service_fee + b.ssrAmount);
+  const tax = round2(b.lockedRaw.tax_and_surcharge + b.ssrAmount);
+  const total = round2(base + tax + b.lockedRaw.service_fee);
   return {
     base_fare: base,
-    tax_and_surcharge: b.lockedRaw.tax_and_surcharge,
+    tax_and_surcharge: tax,
     service_fee: b.lockedRaw.service_fee,
     published_fare: total,
     final_fare: total,
-    ssr_amount: b.ssrAmount,
   };
 }
 
@@ -99,7 +104,6 @@ export function bookingPricing(b: BookingRecord, percent: number): Record<string
     tax_and_surcharge: m(raw.tax_and_surcharge),
     published_fare: m(raw.published_fare),
     final_fare: m(raw.final_fare),
-    ssr_amount: m(raw.ssr_amount),
     previous_total_amount: m(prev),
     price_changed: b.priceChanged,
     markup_percent: percent,
@@ -107,41 +111,18 @@ export function bookingPricing(b: BookingRecord, percent: number): Record<string
   };
 }
 
-/** Itinerary items as the wire shows them. */
+/** Itinerary items as the wire shows them: the fields spec §2 lists for an itinerary item. */
 export function itineraryItems(b: BookingRecord): Array<Record<string, unknown>> {
   return b.items.map((i) => ({
     item_code: i.item_code,
     result_index: i.result_index,
     journey_type: i.journey_type,
-    ...fareMeta(i),
+    is_refundable: i.is_refundable,
+    fare_name: i.fare_name,
+    fare_class: i.fare_class,
+    airline_remark: i.airline_remark,
     legs: i.legs,
   }));
-}
-
-const LIVE = new Set(['draft', 'passenger_saved', 'priced']);
-
-/** Every booking field the sandbox exposes; endpoints add or pick on top. */
-export function bookingView(b: BookingRecord, partner: Partner, now: number): Record<string, unknown> {
-  const view: Record<string, unknown> = {
-    booking_id: b.id,
-    trace_id: b.traceId,
-    itinerary_code: b.itineraryCode,
-    status: b.status,
-    is_domestic: b.isDomestic,
-    pax_count: b.paxCount,
-    passport_required: b.passportRequired,
-    pricing: bookingPricing(b, partner.markupPercent),
-    itinerary_items: itineraryItems(b),
-  };
-  if (b.pnr) Object.assign(view, { pnr: b.pnr, bms_booking_code: b.bmsBookingCode });
-  // The lock countdown only means something while the booking can still move forward.
-  if (LIVE.has(b.status))
-    Object.assign(view, {
-      expires_at: isoNoZone(b.lockExpiresAt),
-      remaining_seconds: remainingSeconds(b.lockExpiresAt, now),
-    });
-  if (b.status === 'failed' && b.failureReason) view.failure_reason = b.failureReason;
-  return view;
 }
 
 /** A list entry (spec §2 Booking list entry). */
@@ -151,7 +132,8 @@ export function listEntry(b: BookingRecord, partner: Partner): Record<string, un
   return {
     id: b.id,
     status: b.status,
-    pnr: b.pnr,
+    // The list table types `pnr` as a string: a booking without one (not confirmed) omits it.
+    ...(b.pnr ? { pnr: b.pnr } : {}),
     trace_id: b.traceId,
     itinerary_code: b.itineraryCode,
     currency: 'INR',

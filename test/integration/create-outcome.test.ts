@@ -22,9 +22,22 @@ describe('create-booking is never re-sent where the service may have acted', () 
     const created = await fareway.bookings.create(choice);
     expect(created.reconciled).toBe(true);
     expect(created.trace_id).toBe(choice.trace_id);
+    // get-booking has no pax_count (spec §4.7): the client carries it over from its search.
+    expect(sbx.calls('retrieve').at(-1)).toBeDefined();
+    expect(created.pax_count).toEqual({ adult: 1, child: 0, infant: 0 });
     expect(sbx.calls('createBooking')).toHaveLength(1);
     expect(sbx.calls('list').length).toBeGreaterThanOrEqual(1);
     expect(sbx.control.getBooking(created.booking_id)!.status).toBe('draft');
+  });
+
+  it('a reconciled create by a client that never saw the search leaves pax_count out rather than guess it', async () => {
+    const { trace_id, result_indices } = await selection(sbx.client());
+    const fareway = sbx.client({ maxRetries: 3 });
+    sbx.control.commitThenDrop('createBooking');
+    const created = await fareway.bookings.create({ trace_id, result_indices });
+    expect(created.reconciled).toBe(true);
+    expect(created.pax_count).toBeUndefined();
+    expect(created.status).toBe('draft');
   });
 
   it("a 500 in the service's envelope with no booking made rethrows the 500 after one look, nothing re-sent", async () => {

@@ -32,7 +32,9 @@ describe('fareway.bookFlight', () => {
   it.each(trips)('books a %s end to end', async (_name, params, style) => {
     const fareway = sbx.client();
     const results = await fareway.flights.search(params);
-    expect(results.round_trip_style ?? null).toBe(style);
+    expect(results.style).toBe(style);
+    // The wire always names the supplier's style for the route, one-way included.
+    expect(results.round_trip_style).toBe(style ?? (params.source === 'supplier_b' && results.is_domestic ? 'independent' : 'coupled'));
     const selection = choose(results);
     expect(selection.result_indices).toHaveLength(style === 'independent' ? 2 : 1);
     const { booking, steps } = await fareway.bookFlight({ selection, passengers: passengersFor(results) });
@@ -255,10 +257,12 @@ describe('passenger preflight against a real booking', () => {
   });
 
   it('refuses work on a lock known to have expired, without a request', async () => {
+    // A margin longer than any lock: the client that created the booking knows the lock has expired.
     const fareway = sbx.client({ expiryMarginMs: 31 * 60_000 });
-    const results = await fareway.flights.search(trips[1]![1]);
-    const booking = await sbx.client().bookings.create(choose(results));
-    await fareway.bookings.retrieve(booking.booking_id); // learns the lock window
+    // Searched elsewhere: this client has no search deadline of its own to refuse the create with.
+    const { trace_id, result_indices } = choose(await sbx.client().flights.search(trips[1]![1]));
+    const booking = await fareway.bookings.create({ trace_id, result_indices }); // learns the lock window
+    expect(booking.deadline?.basis).toBe('remaining_seconds');
     sbx.control.clearRequests();
     await expect(fareway.bookings.reprice(booking.booking_id)).rejects.toBeInstanceOf(FareExpiredLocallyError);
     const error = (await fareway.bookings.book(booking.booking_id).catch((e: unknown) => e)) as FareExpiredError;

@@ -31,6 +31,24 @@ describe('parseSearchResponse: accepts the contract', () => {
     }
   });
 
+  it.each([
+    ['absent', undefined],
+    ['null', null],
+    ['coupled', 'coupled'],
+    ['independent', 'independent'],
+  ] as const)('a one-way answer with round_trip_style %s reads as one-way, without drift', (_name, style) => {
+    const body = copy(oneWay()) as ReturnType<typeof oneWay> & Record<string, unknown>;
+    if (style === undefined) delete body.round_trip_style;
+    else body.round_trip_style = style;
+    const drift: ContractDriftEvent[] = [];
+    const r = parseSearchResponse(body, { ...meta, hooks: { onContractDrift: (e) => drift.push(e) } });
+    expect(r.data).toBe(body); // valid as it came: read in place
+    expect(drift).toEqual([]);
+    expect([r.style, r.expectedIndexCount(), r.returnsFor(r.outbound[0]!)]).toEqual([null, 1, []]);
+    expect(r.select(r.outbound[0]!).result_indices).toEqual([r.outbound[0]!.result_index]);
+    expect(r.round_trip_style).toBe(style);
+  });
+
   it('does not copy a valid body', () => {
     const body = copy(coupled());
     expect(parseSearchResponse(body, meta).data).toBe(body);

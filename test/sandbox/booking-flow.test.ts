@@ -231,7 +231,8 @@ describe('state machine (spec §3)', () => {
       expect(res.status).toBe(409);
       expect(res.json.errors[0].detail[0]).toContain('search again');
     }
-    expect((await api.get(path(s.id))).json.remaining_seconds).toBe(0);
+    // The booking stays readable; get-booking carries no lock countdown (spec §2: create and fare rules only).
+    expect((await api.get(path(s.id))).json).toMatchObject({ status: 'passenger_saved' });
   });
 
   it('answers 402 with a clear detail on an insufficient wallet, leaving the booking bookable', async () => {

@@ -101,12 +101,13 @@ export async function draft(api: Wire, body: Record<string, unknown> = searchBod
   const search = await api.post('/v1/flights/search/', body);
   if (search.status !== 200) throw new Error(`search failed: ${JSON.stringify(search.json)}`);
   const s = search.json;
+  // A one-way answer names its supplier's round-trip style too: the journey type comes first.
   const indices =
-    s.round_trip_style === 'coupled'
-      ? [s.outbound[0].inbound_options[0].result_index]
-      : s.round_trip_style === 'independent'
-        ? [s.outbound[0].result_index, s.inbound[0].result_index]
-        : [s.outbound[0].result_index];
+    s.journey_type === 'one_way'
+      ? [s.outbound[0].result_index]
+      : s.round_trip_style === 'coupled'
+        ? [s.outbound[0].inbound_options[0].result_index]
+        : [s.outbound[0].result_index, s.inbound[0].result_index];
   const created = await api.post('/v1/flights/booking/', { trace_id: s.trace_id, result_indices: indices });
   if (created.status !== 200) throw new Error(`create failed: ${JSON.stringify(created.json)}`);
   return { search, created, id: created.json.booking_id as string };

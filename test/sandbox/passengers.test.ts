@@ -84,6 +84,10 @@ describe('passengers (spec §4.4)', () => {
       (await api.post(path(b.id, 'passengers'), { passengers: [pax({ ssr }, false)] })).json,
     );
     expect(res.pricing.raw?.final_fare).toBe(before + 400);
+    // Billed as a surcharge: no field of its own (the Pricing table has none), amounts still add up.
+    expect(res.pricing.raw?.tax_and_surcharge).toBe(b.created.json.pricing.raw.tax_and_surcharge + 400);
+    expect(res.pricing).not.toHaveProperty('ssr_amount');
+    expect(res.pricing.raw).not.toHaveProperty('ssr_amount');
     const a = await draft(api, searchBody({ direct_flight: 'true' }));
     const resA = SavePassengersResponseSchema.parse(
       (await api.post(path(a.id, 'passengers'), { passengers: [pax({ ssr })] })).json,

@@ -34,11 +34,11 @@ it.each([
   const s = SearchResponseSchema.parse((await api.post('/v1/flights/search/', body)).json);
   const first = s.outbound[0]!;
   const indices =
-    s.round_trip_style === 'coupled'
-      ? [first.inbound_options![0]!.result_index]
-      : s.round_trip_style === 'independent'
-        ? [first.result_index, s.inbound[0]!.result_index]
-        : [first.result_index];
+    s.journey_type === 'one_way'
+      ? [first.result_index]
+      : s.round_trip_style === 'coupled'
+        ? [first.inbound_options![0]!.result_index]
+        : [first.result_index, s.inbound[0]!.result_index];
   FareRulesResponseSchema.parse(
     (await api.post('/v1/flights/fare-rules/', { trace_id: s.trace_id, result_index: indices[0] })).json,
   );

@@ -55,11 +55,14 @@ describe('search validation (spec §4.1)', () => {
 });
 
 describe('search shapes', () => {
-  it('one-way: outbound only, round_trip_style null, parses with SearchResponseSchema', async () => {
+  it("one-way: outbound only, the supplier's round_trip_style, parses with SearchResponseSchema", async () => {
     const res = await search(searchBody());
     const s = SearchResponseSchema.parse(res.json);
     expect(s.journey_type).toBe('one_way');
-    expect(s.round_trip_style).toBeNull();
+    expect(s.round_trip_style).toBe('coupled'); // supplier_a: always coupled
+    expect(res.json).not.toHaveProperty('source'); // sent on the request only (spec §1 Suppliers)
+    const b = (await search(searchBody({ source: 'supplier_b' }))).json;
+    expect(b.round_trip_style).toBe('independent'); // supplier_b, domestic
     expect(s.outbound).toHaveLength(24);
     expect(s.inbound).toEqual([]);
     expect(s.is_domestic).toBe(true);

@@ -5,9 +5,10 @@
  */
 import { confirm, createBookingRecord, findDuplicates, LIVE_STATUSES } from '../bookings.js';
 import { badRequest, expired, SandboxHttpError } from '../errors.js';
-import { paxRules, validatePassengers } from '../rules.js';
+import { validatePassengers } from '../rules.js';
 import type { BookingRecord, BookingStatus, Partner, SandboxState } from '../state.js';
-import { amountDue, bookingView, currentRaw, listEntry } from '../views.js';
+import { bookingAnswer } from '../answers.js';
+import { amountDue, currentRaw, listEntry } from '../views.js';
 import { liveTrace, offerOf } from './flights.js';
 import { route, type Route } from '../router.js';
 import { endpoint, type HandlerContext } from './wrap.js';
@@ -57,7 +58,7 @@ function create(state: SandboxState, partner: Partner, body: unknown): Record<st
   )
     throw badRequest('result_indices: must be [outbound.result_index, inbound.result_index], in that order.');
   const b = createBookingRecord(state, partner, trace, offers);
-  return { ...bookingView(b, partner, state.clock.now()), pax_rules: paxRules(b.passportRequired) };
+  return bookingAnswer('createBooking', b, partner, state.clock.now());
 }
 
 function savePassengers(
@@ -74,11 +75,7 @@ function savePassengers(
   b.ssrAmount = result.ssrAmount;
   b.duplicates = b.source === 'supplier_b' ? findDuplicates(state, b, partner) : [];
   state.transition(b, 'passenger_saved');
-  return {
-    ...bookingView(b, partner, state.clock.now()),
-    duplicates_found: b.duplicates.length > 0,
-    duplicates: b.duplicates,
-  };
+  return bookingAnswer('savePassengers', b, partner, state.clock.now());
 }
 
 function reprice(state: SandboxState, partner: Partner, id: string | undefined): Record<string, unknown> {
@@ -90,7 +87,7 @@ function reprice(state: SandboxState, partner: Partner, id: string | undefined):
   b.priceDelta += delta;
   b.priceChanged = delta !== 0;
   state.transition(b, 'priced');
-  return bookingView(b, partner, state.clock.now());
+  return bookingAnswer('reprice', b, partner, state.clock.now());
 }
 
 function book(state: SandboxState, partner: Partner, id: string | undefined): Record<string, unknown> {
@@ -102,7 +99,7 @@ function book(state: SandboxState, partner: Partner, id: string | undefined): Re
       `Insufficient wallet balance: the booking total is INR ${due.toFixed(2)} but the wallet holds INR ${partner.walletBalance.toFixed(2)}. Top up the wallet and book again.`,
     ]);
   confirm(state, b, partner);
-  return bookingView(b, partner, state.clock.now());
+  return bookingAnswer('book', b, partner, state.clock.now());
 }
 
 function intParam(url: URL, name: string, dflt: number, min: number, max: number): number {
@@ -154,7 +151,7 @@ export function bookingHandlers(ctx: HandlerContext): Route[] {
       })),
     ),
     route('GET', '/v1/flights/booking/:id/', endpoint(ctx, 'retrieve', { auth: true }, ({ partner, params }) => ({
-        json: bookingView(found(state, partner, params.id), partner, now()),
+        json: bookingAnswer('retrieve', found(state, partner, params.id), partner, now()),
       })),
     ),
     route('GET', '/v1/bookings/', endpoint(ctx, 'list', { auth: true }, ({ partner, url }) => ({ json: list(state, partner, url) })),

@@ -42,12 +42,11 @@ function search(ctx: HandlerContext, partner: Partner, body: unknown): Record<st
   const from = airport(req.origin);
   const to = airport(req.destination);
   const domestic = !!from && !!to && isDomestic(from, to);
-  const style =
-    req.journeyType === 'one_way'
-      ? null
-      : req.source === 'supplier_b' && domestic
-        ? 'independent'
-        : 'coupled';
+  // The supplier's round-trip shape on this route (spec §1 Suppliers). A one-way answer carries it
+  // too: the response table types round_trip_style as a string, and the shape it names is simply
+  // not used (one-way is `outbound[]` only). The trace keeps null: nothing pairs on a one-way.
+  const routeStyle = req.source === 'supplier_b' && domestic ? 'independent' : 'coupled';
+  const style = req.journeyType === 'one_way' ? null : routeStyle;
   const rng = state.next('trace');
   const traceId = uuid(rng);
   const lifetimeMs =
@@ -91,11 +90,10 @@ function search(ctx: HandlerContext, partner: Partner, body: unknown): Record<st
   return {
     trace_id: traceId,
     currency: 'INR',
-    source: req.source,
     journey_type: req.journeyType,
     is_domestic: domestic,
-    pax_count: req.pax,
-    round_trip_style: style,
+    pax_count: { ...req.pax },
+    round_trip_style: routeStyle,
     outbound: generated.outbound.map((d) => outboundOption(d, pct)),
     inbound: generated.inbound.map((o) => singleOption(o, pct)),
     expires_at: isoNoZone(trace.offersExpireAt),

@@ -7,6 +7,7 @@ import { SandboxHttpError } from '../errors.js';
 import { isoUtc } from '../clock.js';
 import { bucketOf, type RateLimiter } from '../ratelimit.js';
 import type { EndpointName, FailureSpec, Partner, SandboxState } from '../state.js';
+import { vary } from '../variations.js';
 
 /** Shared by every handler of one sandbox. */
 export interface HandlerContext {
@@ -164,6 +165,8 @@ export function endpoint(
       }
       if (badJson) throw new SandboxHttpError(400, ['Request body is not valid JSON.']);
       reply = await logic({ request, url, params, body, partner });
+      if (state.options.variations && (reply.status ?? 200) < 300)
+        reply = { ...reply, json: vary(name, reply.json, state.next('variation')) };
     } catch (err) {
       if (!(err instanceof SandboxHttpError)) {
         log(500);
