@@ -1,0 +1,153 @@
+/**
+ * Errors raised on this side of the wire: bad input or options (nothing sent), a closed client, a
+ * connection or timeout failure, an answer the contract does not allow, and the guards of book.
+ */
+import { FarewayError, keepClassNames, type ValidationIssue } from './base.js';
+
+/**
+ * A call was made on a client after `fareway.close()` (or was still queued when it closed).
+ * Nothing was sent. Create a new client.
+ */
+export class ClientClosedError extends FarewayError {
+  override name = 'ClientClosedError';
+  constructor(message = 'The Fareway client is closed (fareway.close() was called); nothing was sent') {
+    super(message);
+    this.details = [message];
+  }
+}
+
+/**
+ * The last reprice reported `price_changed` and the caller has not accepted the new fare.
+ * Nothing was sent.
+ */
+export class PriceChangedError extends FarewayError {
+  override name = 'PriceChangedError';
+  constructor(
+    message: string,
+    readonly booking_id: string,
+    readonly previousFare: number | undefined,
+    readonly newFare: number,
+  ) {
+    super(message);
+    this.details = [message];
+  }
+}
+
+/**
+ * save-passengers reported possible duplicates and the duplicates policy is `'refuse'`.
+ */
+export class DuplicateBookingError extends FarewayError {
+  override name = 'DuplicateBookingError';
+  constructor(
+    message: string,
+    readonly booking_id: string,
+    readonly duplicates: unknown[],
+  ) {
+    super(message);
+    this.details = [message];
+  }
+}
+
+/** The request never got a response: DNS, refused or reset connection, a dropped socket. */
+export class APIConnectionError extends FarewayError {
+  override name = 'APIConnectionError';
+  /** The network cause, when known: `ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, `ETIMEDOUT`… */
+  declare code?: string;
+  constructor(message = 'Connection error', options?: { cause?: unknown; requestId?: string }) {
+    super(message, options);
+    this.requestId = options?.requestId;
+  }
+}
+
+/** The request timed out (the client's or the call's `timeout`). */
+export class APITimeoutError extends APIConnectionError {
+  override name = 'APITimeoutError';
+  constructor(message = 'Request timed out', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** Caller input broke a rule. Nothing was sent. `issues` names every field and rule. */
+export class RequestValidationError extends FarewayError {
+  override name = 'RequestValidationError';
+  readonly issues: ValidationIssue[];
+  constructor(issues: ValidationIssue[], what = 'Invalid request') {
+    super(`${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`);
+    this.issues = issues;
+    this.details = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+  }
+}
+
+/** The service answered something the contract does not allow, in a part the SDK needs. */
+export class ResponseValidationError extends FarewayError {
+  override name = 'ResponseValidationError';
+  readonly issues: ValidationIssue[];
+  readonly status: number | undefined;
+  /**
+   * The body as it came (parsed JSON, or the text when it was not JSON). After a 2xx on a
+   * state-changing call the service did something: the body and `ids` let you find it.
+   */
+  readonly body: unknown;
+  /** The ids the SDK knew for this call (`booking_id`, `trace_id`), whatever the body said. */
+  readonly ids: { booking_id?: string | undefined; trace_id?: string | undefined };
+  constructor(
+    issues: ValidationIssue[],
+    init: {
+      requestId?: string | undefined;
+      status?: number;
+      endpoint: string;
+      cause?: unknown;
+      body?: unknown;
+      ids?: { booking_id?: string | undefined; trace_id?: string | undefined };
+    },
+  ) {
+    const shown = issues.slice(0, 5).map((i) => `${i.path || '(root)'}: ${i.message}`);
+    const idText = Object.entries(init.ids ?? {})
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k} ${String(v)}`)
+      .join(', ');
+    super(
+      `Unexpected response from ${init.endpoint}: ${shown.join('; ')}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}` +
+        `${idText ? ` [${idText}]` : ''}${init.requestId ? ` (request ${init.requestId})` : ''}`,
+      { cause: init.cause },
+    );
+    this.issues = issues;
+    this.status = init.status;
+    this.requestId = init.requestId;
+    this.body = init.body;
+    this.ids = init.ids ?? {};
+    this.details = issues.map((i) => `${i.path || '(root)'}: ${i.message}`);
+  }
+}
+
+/** The client was constructed with a missing or malformed option. */
+export class ConfigurationError extends FarewayError {
+  override name = 'ConfigurationError';
+}
+
+/**
+ * A call found its rate-limit bucket's queue full (`rateLimits.maxQueue`): the service is being
+ * asked for far more than the budget allows. Nothing was sent; back off or shed load.
+ */
+export class RateLimitQueueFullError extends FarewayError {
+  override name = 'RateLimitQueueFullError';
+  constructor(
+    readonly bucket: 'search' | 'book' | 'other',
+    readonly maxQueue: number,
+  ) {
+    super(`Rate limit queue full for '${bucket}' (${maxQueue} calls waiting); nothing was sent`);
+    this.details = [this.message];
+  }
+}
+
+keepClassNames({
+  ClientClosedError,
+  PriceChangedError,
+  DuplicateBookingError,
+  APIConnectionError,
+  APITimeoutError,
+  RequestValidationError,
+  ResponseValidationError,
+  ConfigurationError,
+  RateLimitQueueFullError,
+});

@@ -1,0 +1,70 @@
+/**
+ * Outcomes a book or create could not settle, or settled as failed, after reading the service.
+ */
+import { FarewayError, keepClassNames } from './base.js';
+
+/**
+ * A book whose outcome could not be established: the request may or may not have committed.
+ * Do not book again; retrieve `booking_id` later or contact support with it.
+ */
+export class BookingOutcomeUnknownError extends FarewayError {
+  override name = 'BookingOutcomeUnknownError';
+  constructor(
+    readonly booking_id: string,
+    options: { cause?: unknown; lastStatus?: string | undefined; requestId?: string | undefined },
+  ) {
+    super(
+      `The outcome of book for booking ${booking_id} is unknown${options.lastStatus ? ` (last seen status: ${options.lastStatus})` : ''}. ` +
+        'Do not book again: retrieve the booking later, or contact support with the booking_id.',
+      { cause: options.cause },
+    );
+    this.requestId = options.requestId;
+    this.lastStatus = options.lastStatus;
+  }
+  readonly lastStatus: string | undefined;
+}
+
+/**
+ * A create-booking whose outcome could not be established (a timeout, a dropped connection or a
+ * proxy error, and listing the newest bookings did not settle it). A booking (and a fare lock)
+ * may exist for `trace_id`: look for it (`bookings.list`) before creating again.
+ */
+export class CreateOutcomeUnknownError extends FarewayError {
+  override name = 'CreateOutcomeUnknownError';
+  constructor(
+    readonly trace_id: string,
+    /** Bookings made from this trace during the call, when more than one could be it. */
+    readonly candidates: string[],
+    options: { cause?: unknown; requestId?: string | undefined } = {},
+  ) {
+    super(
+      `The outcome of create-booking for trace_id ${trace_id} is unknown: a booking may exist` +
+        (candidates.length ? ` (candidates: ${candidates.join(', ')})` : '') +
+        '. List bookings for this trace_id before creating again.',
+      { cause: options.cause },
+    );
+    this.requestId = options.requestId;
+    this.details = [this.message];
+  }
+}
+
+/** Book ended with the booking `failed` (established by retrieving it). Create a fresh booking to retry. */
+export class BookingFailedError extends FarewayError {
+  override name = 'BookingFailedError';
+  constructor(
+    readonly booking_id: string,
+    /** The booking as retrieved, for context. */
+    readonly booking: unknown,
+    options: { cause?: unknown; requestId?: string | undefined },
+  ) {
+    super(`Booking ${booking_id} failed upstream; create a fresh booking to try again`, { cause: options.cause });
+    this.requestId = options.requestId;
+    this.details = [this.message];
+  }
+}
+
+keepClassNames({
+  BookingOutcomeUnknownError,
+  CreateOutcomeUnknownError,
+  BookingFailedError,
+});
