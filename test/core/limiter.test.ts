@@ -179,6 +179,27 @@ describe('createLimiter (local)', () => {
     await limiter.close();
   });
 
+  it('holds a pause or a window as long as a timer can (2³¹−1 ms) without a TimeoutOverflowWarning', async () => {
+    const warnings: string[] = [];
+    const listener = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', listener);
+    try {
+      const limiter = createLimiter('key', { other: { limit: 1, windowMs: 2 ** 31 - 1 }, search: { limit: 5, windowMs: 1000 } });
+      await limiter.schedule('other', async () => 'sent'); // its token comes back 2³¹−1 ms (+ margin) later
+      limiter.pause('search', 2 ** 31 - 1);
+      const held = limiter.schedule('search', async () => 'held');
+      const waiting = limiter.schedule('other', async () => 'waiting');
+      await sleep(30);
+      await limiter.close();
+      await expect(held).rejects.toMatchObject({ code: 'LIMITER_CLOSED' });
+      await expect(waiting).rejects.toMatchObject({ code: 'LIMITER_CLOSED' });
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', listener);
+    }
+    expect(warnings).toEqual([]);
+  });
+
   it('rejects queued calls on close() and rejects new ones after it', async () => {
     const limiter = createLimiter('key', { search: { limit: 1, windowMs: 60_000 } });
     await limiter.schedule('search', async () => 1);
