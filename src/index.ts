@@ -18,7 +18,6 @@ export type {
   MemoryOptions,
   ContractDriftEvent,
 } from './core/options.js';
-export { DEFAULTS } from './core/options.js';
 export type { RateLimitOptions, RateLimitSpec, RateLimitSetting, Bucket } from './core/options.js';
 export * from './errors.js';
 export { Deadline } from './model/deadline.js';

@@ -65,8 +65,8 @@ describe('new Fareway()', () => {
     expect(() => new Fareway({ apiKey: 'k_12345678', baseUrl: 'https://x.test', timeout: -1 })).toThrow(/`timeout`/);
   });
 
-  it('keeps its defaults in one place, applied by the options schema', () => {
-    expect(api.DEFAULTS).toBe(DEFAULTS);
+  it('keeps its defaults in one place, applied by the options schema, and out of the public API', () => {
+    expect('DEFAULTS' in api).toBe(false);
     expect(parseClientOptions({})).toMatchObject({
       timeout: DEFAULTS.timeout,
       maxRetries: 2,
