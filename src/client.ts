@@ -1,5 +1,5 @@
-import { createLimiter, type Limiter } from './core/limiter.js';
-import { consoleLogger, DEFAULTS, type ClientOptions, type Hooks, type Logger } from './core/options.js';
+import { openLimiter, type Limiter } from './core/limiter.js';
+import { parseClientOptions, type FarewayOptions } from './core/options.js';
 import type { ClientContext } from './core/context.js';
 import { Registry } from './core/registry.js';
 import { Requester } from './core/request.js';
@@ -11,17 +11,7 @@ import { Airports } from './resources/airports.js';
 import { Bookings } from './resources/bookings.js';
 import { Flights } from './resources/flights.js';
 
-/** Options of `new Fareway(...)`, plus the duplicates policy of the guided flow. */
-export interface FarewayOptions extends ClientOptions {
-  /**
-   * What `bookFlight` does when save-passengers reports possible duplicates and no
-   * `onDuplicates` callback decides: `'refuse'` throws DuplicateBookingError before booking;
-   * `'allow'` books and logs a warning. (`bookings.book` itself holds no such opinion: it is
-   * stateless, see docs/errors-and-retries.md.)
-   * @default 'refuse'
-   */
-  duplicates?: 'allow' | 'refuse';
-}
+export type { FarewayOptions } from './core/options.js';
 
 function readEnv(name: string): string | undefined {
   return typeof process !== 'undefined' ? process.env?.[name] : undefined;
@@ -63,13 +53,6 @@ function resolveBaseUrl(option: string | undefined): string {
   return url.toString().replace(/\/+$/, '');
 }
 
-function positive(name: string, value: number | undefined, fallback: number, min = 0): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min)
-    throw new ConfigurationError(`Invalid \`${name}\` option: must be a number >= ${min}`);
-  return value;
-}
-
 /**
  * The Fareway client. One per API key; share it across your server.
  * @example
@@ -89,61 +72,56 @@ export class Fareway {
   readonly #ctx: ClientContext;
 
   constructor(options: FarewayOptions = {}) {
-    if (isBrowser() && !options.dangerouslyAllowBrowser)
+    // Parsed once: every bad option is one ConfigurationError naming each, before anything starts.
+    const o = parseClientOptions(options);
+    if (isBrowser() && !o.dangerouslyAllowBrowser)
       throw new ConfigurationError(
         'Fareway is for servers: API keys must never be used in browser code (spec §5). ' +
           'If you really must (e.g. a test harness), pass dangerouslyAllowBrowser: true',
       );
-    const apiKey = resolveApiKey(options.apiKey);
-    this.baseUrl = resolveBaseUrl(options.baseUrl);
-    const logger: Logger = options.logger === null ? {} : (options.logger ?? consoleLogger);
-    const hooks: Hooks = options.hooks ?? {};
+    const apiKey = resolveApiKey(o.apiKey);
+    this.baseUrl = resolveBaseUrl(o.baseUrl);
+    const { logger, hooks } = o;
     const transport = new Transport({
       baseUrl: this.baseUrl,
       apiKey,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      defaultHeaders: options.defaultHeaders ?? {},
-      maxResponseBytes: positive('maxResponseBytes', options.maxResponseBytes, DEFAULTS.maxResponseBytes, 1),
+      ...(o.fetch ? { fetch: o.fetch } : {}),
+      defaultHeaders: o.defaultHeaders,
+      maxResponseBytes: o.maxResponseBytes,
     });
-    this.#limiter = createLimiter(
+    this.#limiter = openLimiter(
       apiKey,
-      options.rateLimits === false
-        ? false
-        : { onQueueFull: (bucket, maxQueue) => new RateLimitQueueFullError(bucket, maxQueue), onClosed: () => new ClientClosedError(), ...options.rateLimits },
+      {
+        ...o.rateLimits,
+        onQueueFull: o.rateLimits.onQueueFull ?? ((bucket, maxQueue) => new RateLimitQueueFullError(bucket, maxQueue)),
+        onClosed: o.rateLimits.onClosed ?? (() => new ClientClosedError()),
+      },
       logger,
     );
-    const maxRetries = positive('maxRetries', options.maxRetries, DEFAULTS.maxRetries);
     const requester = new Requester(transport, this.#limiter, {
-      timeout: positive('timeout', options.timeout, DEFAULTS.timeout, 1),
-      maxRetries,
-      maxRetryAfterMs: positive('maxRetryAfterMs', options.maxRetryAfterMs, DEFAULTS.maxRetryAfterMs),
-      retryBaseDelayMs: positive('retryBackoff.baseDelayMs', options.retryBackoff?.baseDelayMs, DEFAULTS.retryBaseDelayMs),
-      retryMaxDelayMs: positive('retryBackoff.maxDelayMs', options.retryBackoff?.maxDelayMs, DEFAULTS.retryMaxDelayMs),
+      timeout: o.timeout,
+      maxRetries: o.maxRetries,
+      maxRetryAfterMs: o.maxRetryAfterMs,
+      retryBaseDelayMs: o.retryBackoff.baseDelayMs,
+      retryMaxDelayMs: o.retryBackoff.maxDelayMs,
       logger,
       hooks,
     });
-    const timeout = positive('timeout', options.timeout, DEFAULTS.timeout, 1);
     this.#ctx = {
       requester,
       baseUrl: this.baseUrl,
-      timeout,
-      maxRetries,
-      registry: new Registry({
-        searches: positive('memory.searches', options.memory?.searches, DEFAULTS.memory.searches, 1),
-        bookings: positive('memory.bookings', options.memory?.bookings, DEFAULTS.memory.bookings, 1),
-      }),
+      timeout: o.timeout,
+      maxRetries: o.maxRetries,
+      registry: new Registry(o.memory),
       limiter: this.#limiter,
       logger,
       hooks,
-      expiryMarginMs: positive('expiryMarginMs', options.expiryMarginMs, DEFAULTS.expiryMarginMs),
-      expiresAtZone: options.expiresAtZone ?? DEFAULTS.expiresAtZone,
-      duplicates: options.duplicates ?? 'refuse',
-      bookReconcile: {
-        timeoutMs: positive('bookReconcile.timeoutMs', options.bookReconcile?.timeoutMs, DEFAULTS.bookReconcile.timeoutMs),
-        intervalMs: positive('bookReconcile.intervalMs', options.bookReconcile?.intervalMs, DEFAULTS.bookReconcile.intervalMs, 1),
-      },
-      autocompleteCacheMs: positive('autocompleteCacheMs', options.autocompleteCacheMs, DEFAULTS.autocompleteCacheMs),
-      autocompleteCacheSize: positive('autocompleteCacheSize', options.autocompleteCacheSize, DEFAULTS.autocompleteCacheSize, 1),
+      expiryMarginMs: o.expiryMarginMs,
+      expiresAtZone: o.expiresAtZone,
+      duplicates: o.duplicates,
+      bookReconcile: o.bookReconcile,
+      autocompleteCacheMs: o.autocompleteCacheMs,
+      autocompleteCacheSize: o.autocompleteCacheSize,
     };
     this.flights = new Flights(this.#ctx);
     this.bookings = new Bookings(this.#ctx);

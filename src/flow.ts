@@ -1,6 +1,7 @@
 import type { ClientContext } from './core/context.js';
 import { checkFlowCall } from './core/call-options.js';
-import type { RequestOptions } from './core/options.js';
+import { closed, flag, fn } from './core/option-rules.js';
+import { DEFAULTS, RequestOptionsSchema } from './core/options.js';
 import { DuplicateBookingError, FareExpiredError, PriceChangedError } from './errors.js';
 import { isSelection } from './model/search-results.js';
 import type { BookResult } from './resources/book.js';
@@ -8,6 +9,7 @@ import type { CreateBookingInput, CreatedBooking, RepricedBooking, SavedPassenge
 import type { DuplicateEntry } from './schemas/booking.js';
 import type { PassengerInput } from './schemas/passenger.js';
 import type { Fareway } from './client.js';
+import { z } from './schemas/zod.js';
 
 /** What `onPriceChange` is told. Return true to book at the new fare. */
 export interface PriceChange {
@@ -24,26 +26,34 @@ export interface DuplicatesFound {
   saved: SavedPassengers;
 }
 
+const BookFlightParamsObject = closed(
+  {
+    /** `results.select(outbound, inbound?)`, or `{ trace_id, result_indices }`. */
+    selection: z.custom<CreateBookingInput>((v) => v !== null && typeof v === 'object', {
+      error: 'is required: results.select(...) or { trace_id, result_indices }',
+    }),
+    /** The travellers (their shape is checked before the booking is created). */
+    passengers: z.custom<PassengerInput[]>(),
+    /** Reprice before booking (recommended: it is what detects a moved fare). @default true */
+    reprice: z._default(flag(), DEFAULTS.bookFlightReprice),
+    /**
+     * Decides on a fare that moved at reprice: return true to book at `current`.
+     * @default refuse with PriceChangedError
+     */
+    onPriceChange: z.optional(fn<(change: PriceChange) => boolean | Promise<boolean>>()),
+    /**
+     * Decides on possible duplicates (supplier_b): return true to book anyway.
+     * @default the client's `duplicates` policy
+     */
+    onDuplicates: z.optional(fn<(found: DuplicatesFound) => boolean | Promise<boolean>>()),
+    /** Options for every step (signal, timeout, maxRetries, headers). */
+    requestOptions: z.optional(RequestOptionsSchema),
+  },
+  { what: 'parameter', error: 'must be an object { selection, passengers, ... }' },
+);
 /** Parameters of `fareway.bookFlight`. */
-export interface BookFlightParams {
-  /** `results.select(outbound, inbound?)`, or `{ trace_id, result_indices }`. */
-  selection: CreateBookingInput;
-  passengers: PassengerInput[];
-  /** Reprice before booking (recommended: it is what detects a moved fare). @default true */
-  reprice?: boolean;
-  /**
-   * Decides on a fare that moved at reprice: return true to book at `current`.
-   * @default refuse with PriceChangedError
-   */
-  onPriceChange?: (change: PriceChange) => boolean | Promise<boolean>;
-  /**
-   * Decides on possible duplicates (supplier_b): return true to book anyway.
-   * @default the client's `duplicates` policy
-   */
-  onDuplicates?: (found: DuplicatesFound) => boolean | Promise<boolean>;
-  /** Options for every step (signal, timeout, maxRetries, headers). */
-  requestOptions?: RequestOptions;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the named type of the schema
+export interface BookFlightParams extends z.input<typeof BookFlightParamsObject> {}
 
 /** The confirmed booking and every step's result, for logging. */
 export interface BookFlightResult {
@@ -61,26 +71,25 @@ export interface BookFlightResult {
  * change that nobody accepted never books, duplicates never go unnoticed.
  */
 export async function bookFlight(fareway: Fareway, ctx: ClientContext, params: BookFlightParams): Promise<BookFlightResult> {
-  checkFlowCall(ctx, params);
-  const options = params.requestOptions ?? {};
-  const { selection } = params;
+  const { selection, passengers: list, reprice, onPriceChange, onDuplicates, requestOptions } = checkFlowCall(ctx, params, BookFlightParamsObject);
+  const options = requestOptions ?? {};
   if (isSelection(selection) && selection.deadline.isExpired(ctx.expiryMarginMs))
     throw FareExpiredError.local('The search', { trace_id: selection.trace_id });
 
   const created = await fareway.bookings.create(selection, options);
   const id = created.booking_id;
-  const passengers = await fareway.bookings.savePassengers(created, params.passengers, options);
+  const passengers = await fareway.bookings.savePassengers(created, list, options);
 
   // Duplicates: the callback decides, else the client's policy. Decided here, where the answer
   // of save-passengers is in hand: `bookings.book` itself holds no memory of it.
   if (passengers.duplicates_found) {
-    const proceed = params.onDuplicates
-      ? await params.onDuplicates({ booking_id: id, duplicates: passengers.duplicates, saved: passengers })
+    const proceed = onDuplicates
+      ? await onDuplicates({ booking_id: id, duplicates: passengers.duplicates, saved: passengers })
       : ctx.duplicates === 'allow';
     if (!proceed)
       throw new DuplicateBookingError(
         `Booking ${id}: save-passengers reported ${passengers.duplicates.length} possible duplicate booking(s)` +
-          `${params.onDuplicates ? ' refused by onDuplicates' : ' (duplicates policy "refuse")'}; nothing was booked. ` +
+          `${onDuplicates ? ' refused by onDuplicates' : ' (duplicates policy "refuse")'}; nothing was booked. ` +
           'Check them, then pass onDuplicates (or set duplicates: "allow")',
         id,
         passengers.duplicates,
@@ -91,14 +100,14 @@ export async function bookFlight(fareway: Fareway, ctx: ClientContext, params: B
   // The fare the traveller agreed to: the one at create, or a moved one accepted by onPriceChange.
   let agreedFare = created.pricing?.final_fare;
   let repriced: RepricedBooking | undefined;
-  if (params.reprice !== false) {
+  if (reprice) {
     repriced = await fareway.bookings.reprice(id, options);
     const current = repriced.pricing.final_fare;
     const previous = repriced.pricing.previous_total_amount ?? agreedFare;
     const moved = repriced.pricing.price_changed === true || (agreedFare !== undefined && Math.round(agreedFare * 100) !== Math.round(current * 100));
     if (moved) {
       const change: PriceChange = { booking_id: id, previous: previous ?? undefined, current, repriced };
-      const accepted = params.onPriceChange ? await params.onPriceChange(change) : false;
+      const accepted = onPriceChange ? await onPriceChange(change) : false;
       if (!accepted)
         throw new PriceChangedError(
           `Booking ${id}: the fare changed from ${change.previous} to ${change.current} and was not accepted; nothing was booked`,

@@ -18,8 +18,7 @@ export type {
   MemoryOptions,
   ContractDriftEvent,
 } from './core/options.js';
-export { DEFAULTS } from './core/options.js';
-export type { RateLimitOptions, RateLimitSpec, RateLimitSetting, Bucket } from './core/limiter.js';
+export type { RateLimitOptions, RateLimitSpec, RateLimitSetting, Bucket } from './core/options.js';
 export * from './errors.js';
 export { Deadline } from './model/deadline.js';
 export { SearchResults, isSelection, type Selection } from './model/search-results.js';

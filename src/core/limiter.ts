@@ -15,53 +15,18 @@ import { loadRedisStore } from './limiter/load-redis.js';
 import { LocalTokens } from './limiter/local-tokens.js';
 import type { RedisStore, SharedLock, SharedTokenSource } from './limiter/redis-store.js';
 import type { Ticket } from './limiter/ticket.js';
-import { DEFAULTS } from './options.js';
+import {
+  DEFAULTS,
+  parseRateLimits,
+  type Bucket,
+  type RateLimitOptions,
+  type RateLimitSpec,
+  type ResolvedRateLimits,
+} from './options.js';
 
 export type { Ticket } from './limiter/ticket.js';
 export type { SharedLock } from './limiter/redis-store.js';
-
-export type Bucket = 'search' | 'book' | 'other';
-export interface RateLimitSpec {
-  limit: number;
-  windowMs: number;
-}
-/** A number is requests per 60 000 ms; `false` switches the bucket off. */
-export type RateLimitSetting = number | RateLimitSpec | false;
-
-export interface RateLimitOptions {
-  /** `POST /v1/flights/search/`. @default 60 (per minute) */
-  search?: RateLimitSetting;
-  /** `POST /v1/flights/booking/{id}/book/`. @default 30 (per minute) */
-  book?: RateLimitSetting;
-  /** Every other endpoint, combined. @default 120 (per minute) */
-  other?: RateLimitSetting;
-  /**
-   * An ioredis `Redis` or `Cluster` instance (duplicated, never closed by us) or ioredis
-   * constructor options (ioredis is then loaded lazily): every process with the same API key then
-   * shares one budget, and `lock()` works across processes. Needs Redis ≥ 6.2. Typed loosely so
-   * ioredis stays an optional peer dependency.
-   * @default undefined (limits are per process)
-   */
-  redis?: unknown;
-  /**
-   * Longest time a request may take from leaving this process to being counted by the service.
-   * A token comes back `windowMs` after its answer arrived, or `windowMs + marginMs` after the
-   * request was sent if the answer is slower than that: the margin only caps the wait for slow
-   * answers. Costs nothing when answers are fast.
-   * @default min(1000, 25% of the bucket's windowMs)
-   */
-  marginMs?: number;
-  /** Calls waiting per bucket before new ones are rejected. @default 1000 */
-  maxQueue?: number;
-  /** How long to wait for Redis before falling back to local limits (it keeps reconnecting). @default 2000 */
-  connectTimeoutMs?: number;
-  /** How long one Redis command may take before Redis counts as unavailable. @default 1000 */
-  commandTimeoutMs?: number;
-  /** Builds the rejection of a call that finds its bucket's queue full. @default an Error with code 'RATE_LIMIT_QUEUE_FULL' */
-  onQueueFull?: (bucket: Bucket, maxQueue: number) => unknown;
-  /** Builds the rejection of a call queued at, or made after, `close()`. @default an Error with code 'LIMITER_CLOSED' */
-  onClosed?: () => unknown;
-}
+export type { Bucket, RateLimitOptions, RateLimitSetting, RateLimitSpec } from './options.js';
 
 export interface LimiterLogger {
   debug?(msg: string, meta?: object): void;
@@ -96,33 +61,10 @@ export interface Limiter {
 }
 
 const BUCKETS: readonly Bucket[] = ['search', 'book', 'other'];
-const DEFAULT_LIMITS: Record<Bucket, number> = DEFAULTS.rateLimits;
-export const DEFAULT_MAX_QUEUE = DEFAULTS.rateLimitMaxQueue;
-export const DEFAULT_CONNECT_TIMEOUT_MS = DEFAULTS.redisConnectTimeoutMs;
 
 /** The margin used for a window when `marginMs` is not given: min(1 s, 25% of the window). */
 export function defaultMarginMs(windowMs: number): number {
   return Math.min(DEFAULTS.rateLimitMarginCapMs, Math.round(windowMs * DEFAULTS.rateLimitMarginFraction));
-}
-
-/** Resolves every bucket's setting to `{ limit, windowMs }` or `false`; rejects nonsense early. */
-export function normaliseRateLimits(options: RateLimitOptions | false | undefined): Record<Bucket, RateLimitSpec | false> {
-  const out = {} as Record<Bucket, RateLimitSpec | false>;
-  for (const bucket of BUCKETS) {
-    const setting = options === false ? false : (options?.[bucket] ?? DEFAULT_LIMITS[bucket]);
-    if (setting === false) {
-      out[bucket] = false;
-      continue;
-    }
-    const spec = typeof setting === 'number' ? { limit: setting, windowMs: DEFAULTS.rateLimitWindowMs } : setting;
-    if (!Number.isInteger(spec.limit) || spec.limit < 1 || !(spec.windowMs > 0) || !Number.isFinite(spec.windowMs)) {
-      throw new TypeError(
-        `rateLimits.${bucket} must be a positive integer per minute, { limit, windowMs } with positive values, or false`,
-      );
-    }
-    out[bucket] = { limit: spec.limit, windowMs: spec.windowMs };
-  }
-  return out;
 }
 
 function limiterError(message: string, code: string): Error {
@@ -139,23 +81,39 @@ function runNow<T>(fn: (ticket: Ticket) => Promise<T>): Promise<T> {
 
 const NO_TICKET: Ticket = { sent: () => undefined, answered: () => undefined, notSent: () => undefined };
 
+/** No budget and no shared store: every call runs at once. */
+const OFF: Limiter = {
+  mode: 'off',
+  schedule: (_bucket, fn) => runNow(fn),
+  pause: () => undefined,
+  ready: () => Promise.resolve(),
+  lock: () => Promise.resolve(undefined),
+  waitUntilFree: () => Promise.resolve(true),
+  close: () => Promise.resolve(),
+};
+
 /**
- * Creates the limiter for one API key. Never throws for Redis trouble and never blocks: with
- * `redis`, calls queue until the connection is ready or the local fallback is chosen.
+ * Creates the limiter for one API key from `rateLimits` as a caller writes them (parsed here: a
+ * bad setting is a ConfigurationError naming it). The client parses its options once and calls
+ * `openLimiter` with the result.
  */
-export function createLimiter(
-  apiKey: string,
-  options: RateLimitOptions | false | undefined,
-  logger?: LimiterLogger,
-): Limiter {
-  const specs = normaliseRateLimits(options);
-  const opts = options === false ? {} : (options ?? {});
-  const maxQueue = opts.maxQueue ?? DEFAULT_MAX_QUEUE;
+export function createLimiter(apiKey: string, options: RateLimitOptions | false | undefined, logger?: LimiterLogger): Limiter {
+  return openLimiter(apiKey, parseRateLimits(options), logger);
+}
+
+/**
+ * Creates the limiter for one API key from parsed rate limits. Never throws for Redis trouble
+ * and never blocks: with `redis`, calls queue until the connection is ready or the local
+ * fallback is chosen.
+ */
+export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?: LimiterLogger): Limiter {
+  const opts = limits;
+  const maxQueue = opts.maxQueue;
   const closedError = () =>
     opts.onClosed?.() ?? limiterError('fareway: the client was closed; the queued call was not sent', 'LIMITER_CLOSED');
   const buckets = new Map<Bucket, { queue: BucketQueue; spec: RateLimitSpec; marginMs: number; shared?: SharedTokenSource }>();
   for (const name of BUCKETS) {
-    const spec = specs[name];
+    const spec = opts[name];
     if (spec === false) continue;
     const queue = new BucketQueue({
       maxQueue,
@@ -169,17 +127,7 @@ export function createLimiter(
   const warn = (msg: string, meta?: object) => logger?.warn?.(msg, meta);
   const useRedis = opts.redis !== undefined && opts.redis !== null;
 
-  if (buckets.size === 0 && !useRedis) {
-    return {
-      mode: 'off',
-      schedule: (_bucket, fn) => runNow(fn),
-      pause: () => undefined,
-      ready: () => Promise.resolve(),
-      lock: () => Promise.resolve(undefined),
-      waitUntilFree: () => Promise.resolve(true),
-      close: () => Promise.resolve(),
-    };
-  }
+  if (buckets.size === 0 && !useRedis) return OFF;
 
   let closed = false;
   let store: RedisStore | undefined;
@@ -201,14 +149,14 @@ export function createLimiter(
         const s = createStore({
           apiKey,
           redis: opts.redis,
-          commandTimeoutMs: opts.commandTimeoutMs ?? DEFAULTS.redisCommandTimeoutMs,
+          commandTimeoutMs: opts.commandTimeoutMs,
           warn,
           info: (msg, meta) => logger?.info?.(msg, meta),
         });
         store = s;
         for (const [name, b] of buckets) b.shared = s.tokens(name, b.spec.limit, { windowMs: b.spec.windowMs, marginMs: b.marginMs }, () => b.queue.wake());
         // Until Redis answers (or the timeout), takes wait; then they go to Redis or the local fallback.
-        await s.open(opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
+        await s.open(opts.connectTimeoutMs);
         if (closed) return;
         for (const b of buckets.values()) if (b.shared) b.queue.attach(b.shared);
         if (s.isUp) logger?.debug?.('fareway: rate limits shared through Redis');

@@ -1,179 +1,42 @@
-import type { RateLimitOptions } from './limiter.js';
+/* eslint-disable @typescript-eslint/no-empty-object-type -- each public type is a named interface over its schema's type */
+import { z } from '../schemas/zod.js';
+import type { Bucket, Hooks, Logger } from './events.js';
+import {
+  closed,
+  durationMs,
+  flag,
+  fn,
+  HeadersSchema,
+  oneOf,
+  parseConfig,
+  wholeNumber,
+  withMethods,
+} from './option-rules.js';
 
-/** Names of the nine endpoints, used by hooks, logs, retry policy and the limiter. */
-export type Endpoint =
-  | 'search'
-  | 'fareRules'
-  | 'createBooking'
-  | 'savePassengers'
-  | 'reprice'
-  | 'book'
-  | 'retrieve'
-  | 'list'
-  | 'autocomplete';
-
-/** A console-like logger. Any method may be missing. Fareway never logs the API key or passenger data. */
-export interface Logger {
-  debug?(message: string, meta?: Record<string, unknown>): void;
-  info?(message: string, meta?: Record<string, unknown>): void;
-  warn?(message: string, meta?: Record<string, unknown>): void;
-  error?(message: string, meta?: Record<string, unknown>): void;
-}
-
-/** What a hook sees of a request. No headers, no body: never the key, never passenger data. */
-export interface RequestEvent {
-  endpoint: Endpoint;
-  method: string;
-  /** Path and query, e.g. `/v1/flights/booking/…/book/`. */
-  path: string;
-  /** 1 for the first try. */
-  attempt: number;
-}
-/** A response (any status). */
-export interface ResponseEvent extends RequestEvent {
-  status: number;
-  requestId: string | undefined;
-  durationMs: number;
-}
-/** A failed attempt that will be retried after `delayMs`. */
-export interface RetryEvent extends RequestEvent {
-  error: Error;
-  requestId: string | undefined;
-  delayMs: number;
-}
-/** A 429: the budget of `bucket` pauses for `pauseMs`. */
-export interface RateLimitedEvent extends RequestEvent {
-  bucket: 'search' | 'book' | 'other';
-  requestId: string | undefined;
-  pauseMs: number;
-}
-/** One step of reconciling a book whose outcome was unknown. */
-export interface ReconcileEvent {
-  booking_id: string;
-  /** What interrupted the book (a timeout, a dropped connection, a 5xx). */
-  reason: string;
-  /** The status seen by this retrieve, or undefined when the retrieve itself failed. */
-  status: string | undefined;
-  check: number;
-  done: boolean;
-}
+export type {
+  Bucket,
+  ContractDriftEvent,
+  Endpoint,
+  Hooks,
+  Logger,
+  RateLimitedEvent,
+  ReconcileEvent,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+} from './events.js';
 
 /**
- * A 2xx answer that did not match the contract in a part the SDK does not need to act on: the
- * part was dropped (a malformed search option, list entry or airport) or left as it came.
+ * Every default of the SDK, in one place (internal: the schemas below apply them, and each
+ * option's JSDoc states its `@default`).
  */
-export interface ContractDriftEvent {
-  endpoint: Endpoint;
-  /** Where, e.g. `outbound[3]` or `pricing.markup_percent`. */
-  path: string;
-  /** What rule the answer broke there. */
-  message: string;
-  /** `dropped`: the element was removed from the result; `ignored`: kept (or removed if optional) and reported. */
-  action: 'dropped' | 'ignored';
-  requestId: string | undefined;
-}
-
-/** Observability hooks. Exceptions thrown by hooks are caught and logged, never propagated. */
-export interface Hooks {
-  /** A 2xx answer drifted from the contract in a part the SDK could do without (see docs/errors-and-retries.md). */
-  onContractDrift?(event: ContractDriftEvent): void;
-  onRequest?(event: RequestEvent): void;
-  onResponse?(event: ResponseEvent): void;
-  onRetry?(event: RetryEvent): void;
-  onRateLimited?(event: RateLimitedEvent): void;
-  onReconcile?(event: ReconcileEvent): void;
-}
-
-/** How the outcome of an interrupted book (or create-booking) is established. */
-export interface ReconcileOptions {
-  /** Give up polling (BookingOutcomeUnknownError) after this long. @default 10_000 */
-  timeoutMs?: number;
-  /** First wait between retrieves; doubles up to 2 s. @default 250 */
-  intervalMs?: number;
-}
-
-/** How much the client remembers to refuse doomed work early (never to decide a book). */
-export interface MemoryOptions {
-  /**
-   * Searches remembered (result-index roles, about 4 bytes an index, and the deadline; never
-   * the options). @default 500
-   */
-  searches?: number;
-  /** Bookings remembered (supplier, fare lock, pax_rules). @default 2_000 */
-  bookings?: number;
-}
-
-/** Options of `new Fareway(options)`. */
-export interface ClientOptions {
-  /** Partner API key. @default process.env.FAREWAY_API_KEY */
-  apiKey?: string | undefined;
-  /** Service base URL, e.g. `https://sandbox.example.com`. @default process.env.FAREWAY_BASE_URL */
-  baseUrl?: string | undefined;
-  /** Per-attempt timeout in ms, from sending to the last byte of the response body. @default 30_000 */
-  timeout?: number;
-  /** Retries after the first attempt, for what is safe to retry. @default 2 */
-  maxRetries?: number;
-  /** Rate limits (per API key) or `false` to switch throttling off. @default { search: 60, book: 30, other: 120 } per minute */
-  rateLimits?: RateLimitOptions | false;
-  /** Local refusal margin: a deadline closer than this is treated as expired. @default 5_000 */
-  expiryMarginMs?: number;
-  /** Zone of `expires_at` (it carries none). @default 'utc' */
-  expiresAtZone?: 'utc' | 'local';
-  /** A logger. @default warnings and errors to `console`; pass `null` for silence */
-  logger?: Logger | null;
-  /** Observability hooks. @default {} */
-  hooks?: Hooks;
-  /** A fetch implementation. @default globalThis.fetch */
-  fetch?: typeof fetch;
-  /**
-   * Largest response body the SDK reads, in bytes (decoded). A larger body ends the call with a
-   * `ResponseValidationError` without being read to the end. @default 104_857_600 (100 MiB)
-   */
-  maxResponseBytes?: number;
-  /**
-   * Headers added to every request. Cannot override `Authorization`, `Content-Type`, `Accept`,
-   * `Content-Length` or `Host`: the SDK's own values always win. @default {}
-   */
-  defaultHeaders?: Record<string, string>;
-  /** Reconciliation of a book interrupted by a timeout, dropped connection or 5xx. */
-  bookReconcile?: ReconcileOptions;
-  /** Bounds of the client's memory of searches and bookings. */
-  memory?: MemoryOptions;
-  /** Cache lifetime of autocomplete answers (the service caches for an hour). @default 3_600_000 */
-  autocompleteCacheMs?: number;
-  /** Max cached autocomplete queries. @default 500 */
-  autocompleteCacheSize?: number;
-  /** Backoff between retries: full jitter in [d/2, d], d = baseDelayMs·2ⁿ⁻¹ capped at maxDelayMs. @default { baseDelayMs: 500, maxDelayMs: 8_000 } */
-  retryBackoff?: { baseDelayMs?: number; maxDelayMs?: number };
-  /** Cap on a `Retry-After` the SDK will honour, in ms. @default 60_000 */
-  maxRetryAfterMs?: number;
-  /**
-   * The spec forbids API keys in browser code. Constructing the client in a browser throws unless
-   * this is true. @default false
-   */
-  dangerouslyAllowBrowser?: boolean;
-}
-
-/** Per-call options, the last argument of every method. */
-export interface RequestOptions {
-  /** Per-attempt timeout in ms, overriding the client's. */
-  timeout?: number;
-  /** Cancels the call, queued or in flight. */
-  signal?: AbortSignal;
-  /** Retries for this call, overriding the client's. */
-  maxRetries?: number;
-  /** Extra headers for this call. Cannot override `Authorization`, `Content-Type`, `Accept`, `Content-Length` or `Host`. */
-  headers?: Record<string, string>;
-}
-
-/** Every default of the SDK, in one place. */
 export const DEFAULTS = {
   timeout: 30_000,
   maxRetries: 2,
   /** Largest response body read (100 MiB): a generous cap far above the largest search answer. */
   maxResponseBytes: 104_857_600,
   expiryMarginMs: 5_000,
-  expiresAtZone: 'utc' as const,
+  expiresAtZone: 'utc',
   autocompleteCacheMs: 3_600_000,
   autocompleteCacheSize: 500,
   maxRetryAfterMs: 60_000,
@@ -182,6 +45,10 @@ export const DEFAULTS = {
   retryMaxDelayMs: 8_000,
   bookReconcile: { timeoutMs: 10_000, intervalMs: 250 },
   memory: { searches: 500, bookings: 2_000 },
+  /** `bookFlight`'s policy for duplicates reported by save-passengers, when no callback decides. */
+  duplicates: 'refuse',
+  /** `bookFlight` reprices before booking. */
+  bookFlightReprice: true,
   /** The spec's per-partner limits, per 60 s (§8). */
   rateLimits: { search: 60, book: 30, other: 120 },
   rateLimitWindowMs: 60_000,
@@ -201,3 +68,235 @@ export const consoleLogger: Logger = {
   warn: (message, meta) => console.warn(`[fareway] ${message}`, meta ?? ''),
   error: (message, meta) => console.error(`[fareway] ${message}`, meta ?? ''),
 };
+
+const SETTING_RULE = 'must be a whole number >= 1 (requests per minute), { limit, windowMs } or false';
+
+const RateLimitSpecObject = closed(
+  {
+    /** Requests allowed in any window. */
+    limit: wholeNumber(1),
+    /** The sliding window, in ms. */
+    windowMs: durationMs(),
+  },
+  { error: SETTING_RULE },
+);
+/** One budget: at most `limit` requests in any `windowMs`. */
+export interface RateLimitSpec extends z.output<typeof RateLimitSpecObject> {}
+/** A number is requests per 60 000 ms; `false` switches the bucket off. */
+export type RateLimitSetting = number | RateLimitSpec | false;
+// Typed by the alias (for its name in the docs); the compiler checks the union matches it.
+const SettingUnion: z.ZodMiniType<RateLimitSetting, RateLimitSetting> = z.union(
+  [z.literal(false), wholeNumber(1, SETTING_RULE), RateLimitSpecObject],
+  { error: SETTING_RULE },
+);
+
+/**
+ * A bucket's setting, resolved to `{ limit, windowMs }` or `false`. No branch is a pipe: zod names
+ * the branch whose rule failed (`search: 0` → the per-minute rule) only if it did not abort.
+ */
+const setting = (perMinute: number) =>
+  z.prefault(
+    z.pipe(
+      SettingUnion,
+      z.transform((value): RateLimitSpec | false =>
+        typeof value === 'number' ? { limit: value, windowMs: DEFAULTS.rateLimitWindowMs } : value,
+      ),
+    ),
+    perMinute,
+  );
+
+const RateLimitOptionsObject = closed(
+  {
+    /** `POST /v1/flights/search/`. @default 60 (per minute) */
+    search: setting(DEFAULTS.rateLimits.search),
+    /** `POST /v1/flights/booking/{id}/book/`. @default 30 (per minute) */
+    book: setting(DEFAULTS.rateLimits.book),
+    /** Every other endpoint, combined. @default 120 (per minute) */
+    other: setting(DEFAULTS.rateLimits.other),
+    /**
+     * An ioredis `Redis` or `Cluster` instance (duplicated, never closed by us) or ioredis
+     * constructor options (ioredis is then loaded lazily): every process with the same API key then
+     * shares one budget, and `lock()` works across processes. Needs Redis ≥ 6.2. Typed loosely so
+     * ioredis stays an optional peer dependency.
+     * @default undefined (limits are per process)
+     */
+    redis: z.optional(z.unknown()),
+    /**
+     * Longest time a request may take from leaving this process to being counted by the service.
+     * A token comes back `windowMs` after its answer arrived, or `windowMs + marginMs` after the
+     * request was sent if the answer is slower than that: the margin only caps the wait for slow
+     * answers. Costs nothing when answers are fast.
+     * @default min(1000, 25% of the bucket's windowMs)
+     */
+    marginMs: z.optional(durationMs('zero allowed')),
+    /** Calls waiting per bucket before new ones are rejected. @default 1000 */
+    maxQueue: z._default(wholeNumber(0), DEFAULTS.rateLimitMaxQueue),
+    /** How long to wait for Redis before falling back to local limits (it keeps reconnecting), ms. @default 2000 */
+    connectTimeoutMs: z._default(durationMs('zero allowed'), DEFAULTS.redisConnectTimeoutMs),
+    /** How long one Redis command may take before Redis counts as unavailable, ms. @default 1000 */
+    commandTimeoutMs: z._default(durationMs(), DEFAULTS.redisCommandTimeoutMs),
+    /** Builds the rejection of a call that finds its bucket's queue full. @default an Error with code 'RATE_LIMIT_QUEUE_FULL' */
+    onQueueFull: z.optional(fn<(bucket: Bucket, maxQueue: number) => unknown>()),
+    /** Builds the rejection of a call queued at, or made after, `close()`. @default an Error with code 'LIMITER_CLOSED' */
+    onClosed: z.optional(fn<() => unknown>()),
+  },
+  { error: 'must be an object { search, book, other, redis, … } or false' },
+);
+/** Client-side rate limits, per API key (spec §8): three budgets, optionally shared through Redis. */
+export interface RateLimitOptions extends z.input<typeof RateLimitOptionsObject> {}
+/** Rate limits with every default applied and every bucket resolved (what the limiter runs on). */
+export type ResolvedRateLimits = z.output<typeof RateLimitOptionsObject>;
+
+/** `false` is every bucket off (and no Redis): the object's own rules then report everything else. */
+const rateLimits = () =>
+  z.prefault(
+    z.pipe(
+      z.transform((value: RateLimitOptions | false): RateLimitOptions =>
+        value === false ? { search: false, book: false, other: false } : value,
+      ),
+      RateLimitOptionsObject as z.ZodMiniType<ResolvedRateLimits, RateLimitOptions>,
+    ),
+    {},
+  );
+const RateLimitsSchema = rateLimits();
+
+/** Parses `rateLimits` alone (the limiter's own entry); bad settings are a ConfigurationError. */
+export function parseRateLimits(input: RateLimitOptions | false | undefined): ResolvedRateLimits {
+  return parseConfig(RateLimitsSchema, input, 'rateLimits');
+}
+
+const ReconcileOptionsObject = closed({
+  /** Give up polling (BookingOutcomeUnknownError) after this long, ms. @default 10_000 */
+  timeoutMs: z._default(durationMs('zero allowed'), DEFAULTS.bookReconcile.timeoutMs),
+  /** First wait between retrieves, ms; doubles up to 2 s. @default 250 */
+  intervalMs: z._default(durationMs(), DEFAULTS.bookReconcile.intervalMs),
+});
+/** How the outcome of an interrupted book (or create-booking) is established. */
+export interface ReconcileOptions extends z.input<typeof ReconcileOptionsObject> {}
+
+const MemoryOptionsObject = closed({
+  /**
+   * Searches remembered (result-index roles, about 4 bytes an index, and the deadline; never
+   * the options). @default 500
+   */
+  searches: z._default(wholeNumber(1), DEFAULTS.memory.searches),
+  /** Bookings remembered (supplier, fare lock, pax_rules). @default 2_000 */
+  bookings: z._default(wholeNumber(1), DEFAULTS.memory.bookings),
+});
+/** How much the client remembers to refuse doomed work early (never to decide a book). */
+export interface MemoryOptions extends z.input<typeof MemoryOptionsObject> {}
+
+const LOGGER_RULE = 'must be an object with optional debug, info, warn and error methods, or null';
+const HOOK_NAMES = ['onContractDrift', 'onRequest', 'onResponse', 'onRetry', 'onRateLimited', 'onReconcile'];
+
+/** Per-attempt timeout, ms, from sending to the last byte of the response body. */
+const timeout = durationMs();
+
+const FarewayOptionsObject = closed({
+  /** Partner API key. @default process.env.FAREWAY_API_KEY */
+  apiKey: z.optional(z.string({ error: 'must be a string' })),
+  /** Service base URL, e.g. `https://sandbox.example.com`. @default process.env.FAREWAY_BASE_URL */
+  baseUrl: z.optional(z.string({ error: 'must be a string' })),
+  /**
+   * Per-attempt timeout in ms, from sending to the last byte of the response body; at most
+   * 2³¹−1 (what a timer can hold). @default 30_000
+   */
+  timeout: z._default(timeout, DEFAULTS.timeout),
+  /** Retries after the first attempt, for what is safe to retry. @default 2 */
+  maxRetries: z._default(wholeNumber(0), DEFAULTS.maxRetries),
+  /** Rate limits (per API key) or `false` to switch throttling off. @default { search: 60, book: 30, other: 120 } per minute */
+  rateLimits: rateLimits(),
+  /** Local refusal margin, ms: a deadline closer than this is treated as expired. @default 5_000 */
+  expiryMarginMs: z._default(durationMs('zero allowed'), DEFAULTS.expiryMarginMs),
+  /** Zone of `expires_at` (it carries none). @default 'utc' */
+  expiresAtZone: z._default(oneOf(['utc', 'local']), DEFAULTS.expiresAtZone),
+  /** A logger. @default warnings and errors to `console`; pass `null` for silence */
+  logger: z.pipe(
+    z._default(z.nullable(withMethods<Logger>(['debug', 'info', 'warn', 'error'], LOGGER_RULE)), consoleLogger),
+    z.transform((logger): Logger => logger ?? {}),
+  ),
+  /** Observability hooks. @default {} */
+  hooks: z._default(withMethods<Hooks>(HOOK_NAMES, 'must be an object of hook functions'), {}),
+  /** A fetch implementation. @default globalThis.fetch */
+  fetch: z.optional(fn<typeof fetch>()),
+  /**
+   * Largest response body the SDK reads, in bytes (decoded). A larger body ends the call with a
+   * `ResponseValidationError` without being read to the end. @default 104_857_600 (100 MiB)
+   */
+  maxResponseBytes: z._default(wholeNumber(1), DEFAULTS.maxResponseBytes),
+  /**
+   * Headers added to every request. The headers the SDK or the HTTP stack owns (`Authorization`,
+   * `Content-Type`, `Content-Length`, `Accept`, `Host` and the hop-by-hop
+   * headers) are refused with a ConfigurationError naming them, never dropped. @default {}
+   */
+  defaultHeaders: z._default(HeadersSchema, {}),
+  /** Reconciliation of a book interrupted by a timeout, dropped connection or 5xx. */
+  bookReconcile: z.prefault(ReconcileOptionsObject as z.ZodMiniType<z.output<typeof ReconcileOptionsObject>, ReconcileOptions>, {}),
+  /** Bounds of the client's memory of searches and bookings. */
+  memory: z.prefault(MemoryOptionsObject as z.ZodMiniType<z.output<typeof MemoryOptionsObject>, MemoryOptions>, {}),
+  /** Cache lifetime of autocomplete answers, ms (the service caches for an hour). @default 3_600_000 */
+  autocompleteCacheMs: z._default(durationMs('zero allowed'), DEFAULTS.autocompleteCacheMs),
+  /** Max cached autocomplete queries. @default 500 */
+  autocompleteCacheSize: z._default(wholeNumber(1), DEFAULTS.autocompleteCacheSize),
+  /** Backoff between retries: full jitter in [d/2, d], d = baseDelayMs·2ⁿ⁻¹ capped at maxDelayMs. @default { baseDelayMs: 500, maxDelayMs: 8_000 } */
+  retryBackoff: z.prefault(
+    closed({
+      /** First delay, ms. @default 500 */
+      baseDelayMs: z._default(durationMs('zero allowed'), DEFAULTS.retryBaseDelayMs),
+      /** Largest delay, ms. @default 8_000 */
+      maxDelayMs: z._default(durationMs('zero allowed'), DEFAULTS.retryMaxDelayMs),
+    }),
+    {},
+  ),
+  /** Cap on a `Retry-After` the SDK will honour, in ms. @default 60_000 */
+  maxRetryAfterMs: z._default(durationMs('zero allowed'), DEFAULTS.maxRetryAfterMs),
+  /**
+   * The spec forbids API keys in browser code. Constructing the client in a browser throws unless
+   * this is true. @default false
+   */
+  dangerouslyAllowBrowser: z._default(flag(), false),
+  /**
+   * What `bookFlight` does when save-passengers reports possible duplicates and no
+   * `onDuplicates` callback decides: `'refuse'` throws DuplicateBookingError before booking;
+   * `'allow'` books and logs a warning. (`bookings.book` itself holds no such opinion: it is
+   * stateless, see docs/errors-and-retries.md.)
+   * @default 'refuse'
+   */
+  duplicates: z._default(oneOf(['allow', 'refuse']), DEFAULTS.duplicates),
+});
+
+/** Options of `new Fareway(options)`, but `duplicates` (the guided flow's policy). */
+export interface ClientOptions extends Omit<z.input<typeof FarewayOptionsObject>, 'duplicates'> {}
+/**
+ * Options of `new Fareway(options)`, plus the duplicates policy of the guided flow. Every one is
+ * optional; a bad one is a ConfigurationError naming it and its rule.
+ */
+export interface FarewayOptions extends ClientOptions, Pick<z.input<typeof FarewayOptionsObject>, 'duplicates'> {}
+/** The client's options with every default applied. */
+export type ResolvedOptions = z.output<typeof FarewayOptionsObject>;
+
+/** Parses the client's options once, in the constructor; anything wrong is a ConfigurationError. */
+export function parseClientOptions(input: unknown): ResolvedOptions {
+  return parseConfig(FarewayOptionsObject, input);
+}
+
+/** The options every method takes last (book and savePassengers add their own). */
+export const REQUEST_OPTIONS_SHAPE = {
+  /** Per-attempt timeout in ms (at most 2³¹−1). @default the client's `timeout` */
+  timeout: z.optional(timeout),
+  /** Cancels the call, queued or in flight. */
+  signal: z.optional(z.custom<AbortSignal>((v) => v instanceof AbortSignal, { error: 'must be an AbortSignal' })),
+  /** Retries for this call. @default the client's `maxRetries` */
+  maxRetries: z.optional(wholeNumber(0)),
+  /**
+   * Extra headers for this call. The headers the SDK or the HTTP stack owns (`Authorization`,
+   * `Content-Type`, `Content-Length`, `Accept`, `Host` and the hop-by-hop
+   * headers) are refused with a RequestValidationError naming them.
+   */
+  headers: z.optional(HeadersSchema),
+};
+const RequestOptionsObject = closed(REQUEST_OPTIONS_SHAPE);
+/** Per-call options, the last argument of every method. */
+export interface RequestOptions extends z.input<typeof RequestOptionsObject> {}
+/** The per-call options' schema (checked at every call, before anything is queued or sent). */
+export const RequestOptionsSchema: z.ZodMiniType<RequestOptions, RequestOptions> = RequestOptionsObject;

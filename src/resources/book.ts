@@ -1,6 +1,7 @@
 import type { ClientContext } from '../core/context.js';
 import { transportOptions, withMeta } from '../core/context.js';
-import type { RequestOptions } from '../core/options.js';
+import { amount, closed } from '../core/option-rules.js';
+import { REQUEST_OPTIONS_SHAPE, type RequestOptions } from '../core/options.js';
 import { raceAbort } from '../core/body.js';
 import { readAnswer } from '../core/reader.js';
 import { safeHook } from '../core/request.js';
@@ -15,18 +16,35 @@ import {
   ResponseValidationError,
 } from '../errors.js';
 import { bookingAnswerInPlace, BookResponseSchema, type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
+import { z } from '../schemas/zod.js';
 import type { BookingMeta } from './bookings.js';
 
-/** Options of `bookings.book`. */
-export interface BookOptions extends RequestOptions {
-  /**
-   * Book only if the service's current `pricing.final_fare` equals this amount. Verified
-   * statelessly: the booking is retrieved first (one GET) and compared in paise; on a mismatch
-   * PriceChangedError is thrown and nothing is booked; if the fare cannot be read, the book is
-   * refused too. Works the same in any process, after any restart.
-   */
-  expectedFinalFare?: number;
-}
+const BookOptionsObject = closed(
+  {
+    ...REQUEST_OPTIONS_SHAPE,
+    /**
+     * Book only if the service's current `pricing.final_fare` equals this amount. Verified
+     * statelessly: the booking is retrieved first (one GET) and compared in paise; on a mismatch
+     * PriceChangedError is thrown and nothing is booked; if the fare cannot be read, the book is
+     * refused too. Works the same in any process, after any restart.
+     */
+    expectedFinalFare: z.optional(amount('must be a finite amount >= 0 (the final_fare you agreed)')),
+  },
+  {
+    // Removed in 0.2 (book is stateless): say so instead of "unknown option".
+    removed: {
+      acceptPriceChange:
+        'was removed: book holds no memory of a reprice; pass expectedFinalFare (the fare the traveller agreed) instead',
+      acknowledgeDuplicates:
+        'was removed: book holds no memory of save-passengers; decide on duplicates before book (bookFlight: onDuplicates)',
+    },
+  },
+);
+/** Options of `bookings.book`: every call's options, and the fare guard. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the named type of the schema
+export interface BookOptions extends z.input<typeof BookOptionsObject> {}
+/** The schema of `bookings.book`'s options. */
+export const BookOptionsSchema: z.ZodMiniType<BookOptions, BookOptions> = BookOptionsObject;
 
 /**
  * A confirmed booking. `reconciled` is true when the answer came from retrieving the booking

@@ -1,8 +1,9 @@
 import type { ClientContext } from '../core/context.js';
 import { checkBookingId, parseInput, withMeta } from '../core/context.js';
-import type { RequestOptions } from '../core/options.js';
+import { closed, flag } from '../core/option-rules.js';
+import { REQUEST_OPTIONS_SHAPE, type RequestOptions } from '../core/options.js';
 import { readAnswer } from '../core/reader.js';
-import { checkCall, SAVE_PASSENGERS_OPTIONS, BOOK_OPTIONS } from '../core/call-options.js';
+import { checkCall } from '../core/call-options.js';
 import { FareExpiredError, RequestValidationError } from '../errors.js';
 import { Deadline } from '../model/deadline.js';
 import { Page, PagePromise } from '../model/pagination.js';
@@ -25,7 +26,8 @@ import {
 } from '../schemas/booking.js';
 import type { PassengerInput } from '../schemas/passenger.js';
 import { passengerContextFromBooking, validatePassengers } from '../validation/passengers.js';
-import { book as bookOnce, type BookOptions, type BookResult } from './book.js';
+import { z } from '../schemas/zod.js';
+import { book as bookOnce, BookOptionsSchema, type BookOptions, type BookResult } from './book.js';
 import { sendCreate, withPaxCount } from './create.js';
 
 /** Metadata on every booking result: the request id and, where known, the fare lock. */
@@ -54,14 +56,17 @@ export type BookingRef = string | { booking_id: string };
 /** `create` input: a selection from `results.select(...)`, or raw trace id and indices. */
 export type CreateBookingInput = Selection | { trace_id: string; result_indices: readonly string[] };
 
-/** Options of `savePassengers`. */
-export interface SavePassengersOptions extends RequestOptions {
+const SavePassengersOptionsObject = closed({
+  ...REQUEST_OPTIONS_SHAPE,
   /**
    * Skip the local preflight (the service still validates). For emergencies only.
    * @default false
    */
-  skipPreflight?: boolean;
-}
+  skipPreflight: z.optional(flag()),
+});
+/** Options of `savePassengers`: every call's options, and the preflight switch. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the named type of the schema
+export interface SavePassengersOptions extends z.input<typeof SavePassengersOptionsObject> {}
 
 const bookingPath = (id: string, action = '') => `/v1/flights/booking/${encodeURIComponent(id)}/${action ? `${action}/` : ''}`;
 
@@ -121,7 +126,7 @@ export class Bookings {
    * a RequestValidationError, and nothing is sent.
    */
   async savePassengers(booking: BookingRef, passengers: PassengerInput[], options: SavePassengersOptions = {}): Promise<SavedPassengers> {
-    checkCall(this.ctx, options, { extra: SAVE_PASSENGERS_OPTIONS, scan: { passengers }, passengers });
+    checkCall(this.ctx, options, { schema: SavePassengersOptionsObject, scan: { passengers }, passengers });
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
     let body: { passengers: unknown[] };
@@ -183,7 +188,7 @@ export class Bookings {
    * Duplicates and price-change opinions live in `bookFlight`.
    */
   async book(booking: BookingRef, options: BookOptions = {}): Promise<BookResult> {
-    checkCall(this.ctx, options, { extra: BOOK_OPTIONS });
+    checkCall(this.ctx, options, { schema: BookOptionsSchema });
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
     return bookOnce(this.ctx, this.ctx.baseUrl, id, options, (bid, opts) => this.retrieve(bid, opts));

@@ -92,10 +92,12 @@ describe('per-call options are checked before anything is queued or sent', () =>
     ['timeout NaN', { timeout: Number.NaN }, 'timeout: must be a finite number > 0'],
     ["timeout 'x'", { timeout: 'x' }, 'timeout: must be a finite number > 0'],
     ['timeout Infinity', { timeout: Number.POSITIVE_INFINITY }, 'timeout: must be a finite number > 0'],
+    ['timeout 2³¹ (more than a timer holds)', { timeout: 2 ** 31 }, 'timeout: must be a finite number > 0 (milliseconds, at most 2147483647)'],
     ['a header name with a space', { headers: { 'x bad': '1' } }, 'is not a valid header name'],
     ['a header value with a line break', { headers: { 'x-ref': 'a\r\nx-evil: 1' } }, 'is not a valid header value'],
     ['content-type', { headers: { 'Content-Type': 'text/plain' } }, 'cannot be overridden'],
     ['authorization', { headers: { authorization: 'Api-Key other' } }, 'cannot be overridden'],
+    ['an own __proto__ key', JSON.parse('{"__proto__": {"timeout": 0}}'), '__proto__: is a prototype key'],
     ['a typo', { timout: 5000 }, 'timout: unknown option — did you mean timeout?'],
   ];
 
@@ -125,6 +127,19 @@ describe('per-call options are checked before anything is queued or sent', () =>
     ]);
     const save = await rejection(() => client().bookings.savePassengers(BOOKING_ID, [PAX as never], { skipPreflight: 'yes' } as never));
     expect((save as RequestValidationError).details).toEqual(['options.skipPreflight: must be true or false']);
+    expect(svc.calls).toHaveLength(0);
+  });
+
+  it('checks bookFlight parameters by their schema, with hints, before creating anything', async () => {
+    const error = (await rejection(() =>
+      client().bookFlight({ selection: SELECTION, passengers: [PAX as never], reprice: 'no', onPriceChanged: () => true } as never),
+    )) as RequestValidationError;
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error.details).toEqual(['reprice: must be true or false', 'onPriceChanged: unknown parameter — did you mean onPriceChange?']);
+    const missing = (await rejection(() => client().bookFlight({ passengers: [PAX as never] } as never))) as RequestValidationError;
+    expect(missing.details).toEqual(['selection: is required: results.select(...) or { trace_id, result_indices }']);
+    const notAnObject = (await rejection(() => client().bookFlight(null as never))) as RequestValidationError;
+    expect(notAnObject.details).toEqual(['params: must be an object { selection, passengers, ... }']);
     expect(svc.calls).toHaveLength(0);
   });
 

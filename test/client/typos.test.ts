@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { BookResult, BookingStatus, FlightOption, PassengerInput, Pricing, RetrievedBooking } from '../../src/index.js';
+import type {
+  BookFlightParams,
+  BookOptions,
+  BookResult,
+  BookingStatus,
+  FarewayOptions,
+  FlightOption,
+  PassengerInput,
+  Pricing,
+  RequestOptions,
+  RetrievedBooking,
+} from '../../src/index.js';
 
 // Type-level checks, run by `tsc` (npm run typecheck): each @ts-expect-error line must be a type
 // error, or the typecheck fails ("Unused '@ts-expect-error' directive"). Unknown wire fields stay
@@ -23,6 +34,22 @@ const typoPassenger: PassengerInput = { ...base, nationalty: 'IN' };
 // The spec's open GST family stays open.
 const gstPassenger: PassengerInput = { ...base, gst_number: '27AAPFU0939F1ZV', gst_company_name: 'Acme', gst_company_pin: '400001' };
 
+// Options are closed types derived from their schemas: what the parse refuses does not compile.
+// @ts-expect-error a typo of `timeout`
+const typoOption: FarewayOptions = { timout: 5_000 };
+// @ts-expect-error a typo of `signal`
+const typoCall: RequestOptions = { signl: AbortSignal.timeout(1) };
+// @ts-expect-error a rate-limit setting is a number, { limit, windowMs } or false
+const badLimit: FarewayOptions = { rateLimits: { search: '60' } };
+const options: FarewayOptions = {
+  logger: console,
+  hooks: { onResponse: (event) => void event.requestId },
+  rateLimits: { search: 10, book: { limit: 1, windowMs: 1_000 }, other: false, redis: { host: '127.0.0.1' } },
+  bookReconcile: { timeoutMs: 5_000 },
+};
+const book: BookOptions = { expectedFinalFare: 100, timeout: 1_000, headers: { 'x-ref': '1' } };
+const onPriceChange: BookFlightParams['onPriceChange'] = (change) => change.current < 10_000;
+
 describe('typos do not compile', () => {
   it('status is a union of the six statuses of spec §3', () => {
     const all: BookingStatus[] = ['draft', 'passenger_saved', 'priced', 'confirmed', 'failed', 'cancelled'];
@@ -30,5 +57,6 @@ describe('typos do not compile', () => {
     expect(typeof typos).toBe('function');
     expect(typoPassenger.first_name).toBe('Asha');
     expect(gstPassenger['gst_company_pin']).toBe('400001');
+    expect([typoOption, typoCall, badLimit, options, book, typeof onPriceChange]).toHaveLength(6);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter, defaultMarginMs, normaliseRateLimits, type Bucket, type Limiter } from '../../src/core/limiter.ts';
+import { createLimiter, defaultMarginMs, type Bucket, type Limiter } from '../../src/core/limiter.ts';
+import { parseRateLimits, type RateLimitOptions } from '../../src/core/options.ts';
+import { ConfigurationError } from '../../src/errors.ts';
 import { maxInAnyWindow, runTsChild } from '../helpers/redis.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -20,9 +22,15 @@ function recorder(limiter: Limiter, bucket: Bucket = 'search') {
   return { starts, call };
 }
 
-describe('normaliseRateLimits', () => {
+/** The three buckets of `rateLimits` as the limiter runs them. */
+function buckets(options: RateLimitOptions | false | undefined) {
+  const parsed = parseRateLimits(options);
+  return { search: parsed.search, book: parsed.book, other: parsed.other };
+}
+
+describe('rateLimits (parsed by its schema)', () => {
   it('applies the spec defaults: search 60, book 30, other 120 per minute', () => {
-    expect(normaliseRateLimits(undefined)).toEqual({
+    expect(buckets(undefined)).toEqual({
       search: { limit: 60, windowMs: 60_000 },
       book: { limit: 30, windowMs: 60_000 },
       other: { limit: 120, windowMs: 60_000 },
@@ -30,18 +38,30 @@ describe('normaliseRateLimits', () => {
   });
 
   it('accepts numbers per minute, { limit, windowMs } and false', () => {
-    expect(normaliseRateLimits({ search: 10, book: { limit: 3, windowMs: 1000 }, other: false })).toEqual({
+    expect(buckets({ search: 10, book: { limit: 3, windowMs: 1000 }, other: false })).toEqual({
       search: { limit: 10, windowMs: 60_000 },
       book: { limit: 3, windowMs: 1000 },
       other: false,
     });
-    expect(normaliseRateLimits(false)).toEqual({ search: false, book: false, other: false });
+    expect(buckets(false)).toEqual({ search: false, book: false, other: false });
   });
 
-  it('rejects a non-positive or fractional limit', () => {
-    expect(() => normaliseRateLimits({ search: 0 })).toThrow(TypeError);
-    expect(() => normaliseRateLimits({ book: { limit: 1.5, windowMs: 1000 } })).toThrow(TypeError);
-    expect(() => normaliseRateLimits({ other: { limit: 1, windowMs: -1 } })).toThrow(TypeError);
+  it('rejects a non-positive or fractional limit with a ConfigurationError naming the bucket', () => {
+    expect(() => buckets({ search: 0 })).toThrow(ConfigurationError);
+    expect(() => buckets({ search: 0 })).toThrow(/`rateLimits\.search`: must be a whole number >= 1 \(requests per minute\)/);
+    expect(() => buckets({ book: { limit: 1.5, windowMs: 1000 } })).toThrow(/`rateLimits\.book\.limit`: must be a whole number >= 1/);
+    expect(() => buckets({ other: { limit: 1, windowMs: -1 } })).toThrow(/`rateLimits\.other\.windowMs`: must be a finite number > 0/);
+    expect(() => createLimiter('key', { search: '60' as never })).toThrow(ConfigurationError);
+  });
+
+  it('refuses a window or a Redis timeout a timer cannot hold (2³¹−1 ms)', () => {
+    expect(() => buckets({ search: { limit: 1, windowMs: 2 ** 31 } })).toThrow(/`rateLimits\.search\.windowMs`: .*at most 2147483647/);
+    expect(() => buckets({ connectTimeoutMs: 3e9 })).toThrow(/`rateLimits\.connectTimeoutMs`/);
+    expect(buckets({ search: { limit: 1, windowMs: 2 ** 31 - 1 } })).toMatchObject({ search: { windowMs: 2 ** 31 - 1 } });
+  });
+
+  it('names an unknown setting with a hint', () => {
+    expect(() => buckets({ serach: 10 } as never)).toThrow(/`rateLimits\.serach`: unknown option — did you mean search\?/);
   });
 
   it('defaults the margin (the cap on the wait for a slow answer) to 1 s, or 25% of a short window', () => {
@@ -157,6 +177,27 @@ describe('createLimiter (local)', () => {
     expect(order).toEqual(['before', 'p1', 'p2', 'p3']);
     for (const t of starts.slice(1)) expect(t - pausedAt).toBeGreaterThanOrEqual(198);
     await limiter.close();
+  });
+
+  it('holds a pause or a window as long as a timer can (2³¹−1 ms) without a TimeoutOverflowWarning', async () => {
+    const warnings: string[] = [];
+    const listener = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', listener);
+    try {
+      const limiter = createLimiter('key', { other: { limit: 1, windowMs: 2 ** 31 - 1 }, search: { limit: 5, windowMs: 1000 } });
+      await limiter.schedule('other', async () => 'sent'); // its token comes back 2³¹−1 ms (+ margin) later
+      limiter.pause('search', 2 ** 31 - 1);
+      const held = limiter.schedule('search', async () => 'held');
+      const waiting = limiter.schedule('other', async () => 'waiting');
+      await sleep(30);
+      await limiter.close();
+      await expect(held).rejects.toMatchObject({ code: 'LIMITER_CLOSED' });
+      await expect(waiting).rejects.toMatchObject({ code: 'LIMITER_CLOSED' });
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', listener);
+    }
+    expect(warnings).toEqual([]);
   });
 
   it('rejects queued calls on close() and rejects new ones after it', async () => {

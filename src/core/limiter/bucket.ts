@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '../timer.js';
 import type { Ticket, TokenTicket } from './ticket.js';
 
 /** Where a bucket's tokens live: in this process, or shared through Redis. */
@@ -190,7 +191,9 @@ export class Bucket {
         this.pauseTimer = undefined;
         this.drain();
       },
-      Math.ceil(this.pausedUntil - now) + 1,
+      // A pause as long as a timer can hold (maxRetryAfterMs 2³¹−1) plus the 1 ms would overflow
+      // it; capped, the timer fires early and drain() re-arms it for the rest.
+      Math.min(Math.ceil(this.pausedUntil - now) + 1, MAX_TIMER_MS),
     );
   }
 

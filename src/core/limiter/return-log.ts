@@ -1,3 +1,5 @@
+import { MAX_TIMER_MS } from '../timer.js';
+
 /**
  * The due times of one bucket's tokens: a min-heap, because tokens anchored to their answers do
  * not come back in the order they were taken. One timer for the earliest due serves the whole log.
@@ -52,8 +54,9 @@ export class ReturnLog<T> {
     const first = this.heap[0];
     if (first === undefined) return;
     this.armedFor = first.due;
-    // +1: timers have ms resolution; never hand a token back before its due time.
-    this.timer = setTimeout(() => this.fire(), Math.max(0, Math.ceil(first.due - now)) + 1);
+    // +1: timers have ms resolution; never hand a token back before its due time. A due time past
+    // what a timer holds (windowMs 2³¹−1 plus the margin) is capped: fire() finds nothing due and re-arms.
+    this.timer = setTimeout(() => this.fire(), Math.min(Math.max(0, Math.ceil(first.due - now)) + 1, MAX_TIMER_MS));
     if (!this.keepAlive) this.timer.unref();
   }
 

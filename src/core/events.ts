@@ -1,0 +1,92 @@
+/**
+ * What the SDK tells the caller's code: the endpoint names, the logger it writes to and the
+ * events its hooks receive. Behaviour, not data: the client options take these objects as they
+ * are (a logger or hooks object is never copied, so its methods keep their `this`).
+ */
+
+/** Names of the nine endpoints, used by hooks, logs, retry policy and the limiter. */
+export type Endpoint =
+  | 'search'
+  | 'fareRules'
+  | 'createBooking'
+  | 'savePassengers'
+  | 'reprice'
+  | 'book'
+  | 'retrieve'
+  | 'list'
+  | 'autocomplete';
+
+/** The three rate-limit budgets of spec §8: searches, books, and every other endpoint combined. */
+export type Bucket = 'search' | 'book' | 'other';
+
+/** A console-like logger. Any method may be missing. Fareway never logs the API key or passenger data. */
+export interface Logger {
+  debug?(message: string, meta?: Record<string, unknown>): void;
+  info?(message: string, meta?: Record<string, unknown>): void;
+  warn?(message: string, meta?: Record<string, unknown>): void;
+  error?(message: string, meta?: Record<string, unknown>): void;
+}
+
+/** What a hook sees of a request. No headers, no body: never the key, never passenger data. */
+export interface RequestEvent {
+  endpoint: Endpoint;
+  method: string;
+  /** Path and query, e.g. `/v1/flights/booking/…/book/`. */
+  path: string;
+  /** 1 for the first try. */
+  attempt: number;
+}
+/** A response (any status). */
+export interface ResponseEvent extends RequestEvent {
+  status: number;
+  requestId: string | undefined;
+  durationMs: number;
+}
+/** A failed attempt that will be retried after `delayMs`. */
+export interface RetryEvent extends RequestEvent {
+  error: Error;
+  requestId: string | undefined;
+  delayMs: number;
+}
+/** A 429: the budget of `bucket` pauses for `pauseMs`. */
+export interface RateLimitedEvent extends RequestEvent {
+  bucket: Bucket;
+  requestId: string | undefined;
+  pauseMs: number;
+}
+/** One step of reconciling a book whose outcome was unknown. */
+export interface ReconcileEvent {
+  booking_id: string;
+  /** What interrupted the book (a timeout, a dropped connection, a 5xx). */
+  reason: string;
+  /** The status seen by this retrieve, or undefined when the retrieve itself failed. */
+  status: string | undefined;
+  check: number;
+  done: boolean;
+}
+
+/**
+ * A 2xx answer that did not match the contract in a part the SDK does not need to act on: the
+ * part was dropped (a malformed search option, list entry or airport) or left as it came.
+ */
+export interface ContractDriftEvent {
+  endpoint: Endpoint;
+  /** Where, e.g. `outbound[3]` or `pricing.markup_percent`. */
+  path: string;
+  /** What rule the answer broke there. */
+  message: string;
+  /** `dropped`: the element was removed from the result; `ignored`: kept (or removed if optional) and reported. */
+  action: 'dropped' | 'ignored';
+  requestId: string | undefined;
+}
+
+/** Observability hooks. Exceptions thrown by hooks are caught and logged, never propagated. */
+export interface Hooks {
+  /** A 2xx answer drifted from the contract in a part the SDK could do without (see docs/errors-and-retries.md). */
+  onContractDrift?(event: ContractDriftEvent): void;
+  onRequest?(event: RequestEvent): void;
+  onResponse?(event: ResponseEvent): void;
+  onRetry?(event: RetryEvent): void;
+  onRateLimited?(event: RateLimitedEvent): void;
+  onReconcile?(event: ReconcileEvent): void;
+}
