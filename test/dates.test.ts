@@ -155,6 +155,12 @@ describe('parseExpiresAt', () => {
     expect(parseExpiresAt('2026-12-01T10:00:00,9')?.toISOString()).toBe('2026-12-01T10:00:00.900Z');
   });
 
+  it('reads the other ISO 8601 forms parseISO reads (basic, hour only, week date) by the same zone rule', () => {
+    expect(parseExpiresAt('20261201T100000')?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
+    expect(parseExpiresAt('2026-12-01T10')?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
+    expect(parseExpiresAt('2026-W49-2T10:00:00')?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
+  });
+
   it('refuses what is not a date-time, impossible days and times, and a malformed zone', () => {
     for (const bad of [
       'soon',
