@@ -1,6 +1,6 @@
 import { addMilliseconds } from 'date-fns';
+import { parseExpiresAt, type ExpiresAtZone } from '../dates.js';
 import { FareExpiredError } from '../errors.js';
-import { isRealDate } from '../schemas/inputs.js';
 
 /** A monotonic clock in milliseconds (never jumps with the wall clock). Injectable for tests. */
 export interface DeadlineClock {
@@ -19,9 +19,6 @@ export type DeadlineKind = 'trace' | 'offer' | 'lock';
 
 /** Where the deadline came from, in order of preference. */
 export type DeadlineBasis = 'remaining_seconds' | 'expires_at' | 'fallback';
-
-/** How a zone-less `expires_at` is read. The sandbox (and, as far as we know, the service) emits UTC. */
-export type ExpiresAtZone = 'utc' | 'local';
 
 const MINUTE = 60_000;
 
@@ -279,42 +276,6 @@ export function fallbackWindowMs(
 ): number {
   if (kind === 'lock') return FALLBACK_WINDOW_MS.lock;
   return Math.min(FALLBACK_WINDOW_MS[source], TRACE_MAX_MS);
-}
-
-/**
- * ISO 8601 extended date-times as services write them: `YYYY-MM-DD`, then optionally `THH:mm`,
- * `:ss`, a fraction (any length; milliseconds kept) and a zone (`Z`, `±HH`, `±HHmm`, `±HH:mm`).
- * Hand-written: date-fns `parseISO` also reads week and ordinal dates nobody sends, at 1.3 KiB
- * gzipped of every app's bundle. Tested equal to `parseISO` on these forms.
- */
-const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?([zZ]|([+-])(\d{2})(?::?(\d{2}))?)?$/;
-
-/**
- * Reads an ISO 8601 string: with a zone, that instant; without one, the wall time in `zone`.
- * Undefined when the form is not one of the above or names no real date and time.
- */
-export function parseIsoDateTime(text: string, zone: ExpiresAtZone): Date | undefined {
-  const m = ISO_RE.exec(text);
-  if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as [number, number, number, number, number, number];
-  const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
-  if (!isRealDate(y, mo, d) || h > 24 || mi > 59 || s > 59) return undefined;
-  if (h === 24 && (mi !== 0 || s !== 0 || ms !== 0)) return undefined;
-  if (m[8] === undefined && zone === 'local') return new Date(y, mo - 1, d, h, mi, s, ms);
-  const offsetH = Number(m[10] ?? 0);
-  const offsetM = Number(m[11] ?? 0);
-  if (offsetH > 23 || offsetM > 59) return undefined;
-  const offset = (m[9] === '-' ? -1 : 1) * (offsetH * 60 + offsetM) * 60_000;
-  return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms) - offset);
-}
-
-/**
- * Reads an `expires_at`. The spec sends ISO 8601 without zone; such a string is read in
- * `zone` ('utc' or the process's local zone). A string that does carry a zone is honoured as is.
- * Undefined when unparseable.
- */
-export function parseExpiresAt(value: string, zone: ExpiresAtZone = 'utc'): Date | undefined {
-  return parseIsoDateTime(value.trim().replace(' ', 'T'), zone);
 }
 
 function formatSpan(totalSeconds: number): string {

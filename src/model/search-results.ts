@@ -1,7 +1,8 @@
 import type { FlightOption, InboundOption, PaxCount, Pricing, Source } from '../schemas/common.js';
 import type { SearchResponse } from '../schemas/search.js';
 import { RequestValidationError, type ValidationIssue } from '../errors.js';
-import { Deadline, type DeadlineClock, type ExpiresAtZone } from './deadline.js';
+import type { ExpiresAtZone } from '../dates.js';
+import { Deadline, type DeadlineClock } from './deadline.js';
 import { sumPricing } from './money.js';
 import { filterOptions, sortOptions, type FilterCriteria, type SortKey } from './option-helpers.js';
 import { checkIndices, IndexSet, type IndexRoles } from './index-roles.js';

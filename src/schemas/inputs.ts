@@ -1,4 +1,5 @@
 import { isValid } from 'date-fns';
+import { formatWireDate, formatWireDateTime, isCalendarDate } from '../dates.js';
 import { z } from './zod.js';
 
 /** A 3-letter IATA code in any case, sent upper-case. */
@@ -7,14 +8,8 @@ export const iataCode = z.pipe(
   z.transform((s: string) => s.toUpperCase()),
 );
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
-
-/** True when y-m-d names a real calendar day (rejects 2026-02-30). */
-export function isRealDate(y: number, m: number, d: number): boolean {
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
-}
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}T(\d{2}):(\d{2}):(\d{2})$/;
 
 /** Spec §4.1: `trace_id` is a UUID (any version, any case). */
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,30 +25,14 @@ const NOT_CALENDAR = 'is not a calendar date';
  * The problem with a `YYYY-MM-DD…` string's date part, or undefined when it is a real day. The
  * value is not echoed: it may be a passenger's date of birth, and errors end up in logs.
  */
-function calendarProblem(m: RegExpExecArray): string | undefined {
-  return isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) ? undefined : NOT_CALENDAR;
+function calendarProblem(value: string): string | undefined {
+  return isCalendarDate(value.slice(0, 10)) ? undefined : NOT_CALENDAR;
 }
 
 /** Fails a transform with `message` (a zod/mini transform gets the parse payload, which has no `addIssue`). */
 function fail(ctx: z.core.ParsePayload, message: string): typeof z.NEVER {
   ctx.issues.push({ code: 'custom', message, input: ctx.value });
   return z.NEVER;
-}
-
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/**
- * `YYYY-MM-DD` of a `Date` in the process's time zone. Written by hand: date-fns `format` pulls
- * its whole formatter table (about 5 KiB gzipped of every app's bundle) for this one pattern.
- */
-export function localDate(d: Date): string {
-  const y = d.getFullYear();
-  return `${y < 1000 ? String(y).padStart(4, '0') : y}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
-}
-
-/** `YYYY-MM-DDTHH:mm:ss` of a `Date` in the process's time zone. */
-export function localDateTime(d: Date): string {
-  return `${localDate(d)}T${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
 }
 
 /**
@@ -63,13 +42,14 @@ export function localDateTime(d: Date): string {
 export const dateTimeInput = z.pipe(
   z.union([z.date(), z.string()], { error: 'must be a Date, YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss' }),
   z.transform((v: Date | string, ctx) => {
-    if (v instanceof Date) return isValid(v) ? localDateTime(v) : fail(ctx, 'must be a valid Date');
-    const d = DATE_RE.exec(v);
+    if (v instanceof Date) return isValid(v) ? formatWireDateTime(v) : fail(ctx, 'must be a valid Date');
+    const d = DATE_RE.test(v);
     const dt = DATE_TIME_RE.exec(v);
-    const m = d ?? dt;
-    if (!m) return fail(ctx, 'must be a Date, YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss');
-    const problem = calendarProblem(m);
-    if (problem || (dt && (Number(dt[4]) > 23 || Number(dt[5]) > 59 || Number(dt[6]) > 59)))
+    if (!d && !dt) return fail(ctx, 'must be a Date, YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss');
+    const problem = calendarProblem(v);
+    // A wall time on the wire, not in the process's zone: checked on its digits, so a local DST gap
+    // never refuses an airport's 02:30.
+    if (problem || (dt && (Number(dt[1]) > 23 || Number(dt[2]) > 59 || Number(dt[3]) > 59)))
       return fail(ctx, problem ?? 'is not a real time of day (HH 00-23, mm and ss 00-59)');
     return d ? `${v}T00:00:00` : v;
   }),
@@ -79,10 +59,9 @@ export const dateTimeInput = z.pipe(
 export const dateInput = z.pipe(
   z.union([z.date(), z.string()], { error: 'must be a Date or YYYY-MM-DD' }),
   z.transform((v: Date | string, ctx) => {
-    if (v instanceof Date) return isValid(v) ? localDate(v) : fail(ctx, 'must be a valid Date');
-    const m = DATE_RE.exec(v);
-    if (!m) return fail(ctx, 'must be a Date or YYYY-MM-DD');
-    const problem = calendarProblem(m);
+    if (v instanceof Date) return isValid(v) ? formatWireDate(v) : fail(ctx, 'must be a valid Date');
+    if (!DATE_RE.test(v)) return fail(ctx, 'must be a Date or YYYY-MM-DD');
+    const problem = calendarProblem(v);
     return problem ? fail(ctx, problem) : v;
   }),
 );

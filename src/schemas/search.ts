@@ -1,3 +1,4 @@
+import { todayLocal } from '../dates.js';
 import {
   FlightOptionSchema,
   PaxCountSchema,
@@ -7,7 +8,7 @@ import {
   type FlightOption,
   type PaxCount,
 } from './common.js';
-import { dateTimeInput, iataCode, localDate, TraceIdSchema } from './inputs.js';
+import { dateTimeInput, iataCode, TraceIdSchema } from './inputs.js';
 import { z } from './zod.js';
 
 /** Cabin names accepted by `flights.search`, and the digit code each is sent as (spec §4.1). */
@@ -41,7 +42,7 @@ const count = (_field: string) =>
  */
 const departureTime = dateTimeInput.check(
   z.superRefine((value: string, ctx) => {
-    const today = localDate(new Date());
+    const today = todayLocal();
     const day = value.slice(0, 10);
     if (day < today) ctx.addIssue({ code: 'custom', message: `is in the past (${day}; today is ${today}, local time)` });
   }),

@@ -1,6 +1,6 @@
 import type { Booking, PaxRules } from '../schemas/booking.js';
 import type { PaxCount, Source } from '../schemas/common.js';
-import { datePart } from './dates.js';
+import { datePart } from '../dates.js';
 
 /** What the validator knows about the booking the passengers are for. Every field is optional. */
 export interface PassengerContext {

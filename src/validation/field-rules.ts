@@ -1,7 +1,7 @@
+import { ageOn, expiresWithinMonths } from '../dates.js';
 import { GST_FIELDS } from '../schemas/passenger.js';
 import { z } from '../schemas/zod.js';
 import type { PassengerContext } from './context.js';
-import { addMonthsIso, ageOn } from './dates.js';
 import type { Report } from './issues.js';
 import { at, given, str, type PaxView } from './view.js';
 
@@ -129,7 +129,7 @@ export function checkPassport(p: PaxView, ctx: PassengerContext, today: string, 
       report.add(at(p, 'passport_expiry'), `must be after the last travel date ${last}`);
     else if (!last && expiry <= today)
       report.add(at(p, 'passport_expiry'), `must be after today (${today}); the passport has expired`);
-    else if (ctx.is_domestic === false && last && expiry < addMonthsIso(last, 6)) {
+    else if (ctx.is_domestic === false && last && expiresWithinMonths(expiry, last, 6)) {
       report.warn(
         `passengers[${p.index}].passport_expiry: ${expiry} is less than 6 months after the last travel date ${last}; many countries refuse entry`,
       );

@@ -1,3 +1,4 @@
+import { isCalendarDate, todayLocal } from '../dates.js';
 import type { ValidationIssue } from '../errors.js';
 import {
   GST_FIELDS,
@@ -6,7 +7,6 @@ import {
   type PaxType,
 } from '../schemas/passenger.js';
 import type { PassengerContext } from './context.js';
-import { isIsoDate, todayLocal } from './dates.js';
 import {
   checkAge,
   checkContact,
@@ -26,7 +26,6 @@ import { readPassengers } from './passenger-shape.js';
 import { at, given, str, type PaxView } from './view.js';
 
 export { passengerContextFromBooking, type PassengerContext } from './context.js';
-export { ageOn } from './dates.js';
 
 export interface PassengerValidationResult {
   /** The wire form (PassengerSchema output). Empty unless `issues` is empty. */
@@ -60,9 +59,9 @@ function cleanContext(ctx: unknown): PassengerContext {
     };
   }
   if (isRecord(c['pax_rules'])) out.pax_rules = c['pax_rules'] as PassengerContext['pax_rules'];
-  if (isIsoDate(c['firstTravelDate'])) out.firstTravelDate = c['firstTravelDate'];
-  if (isIsoDate(c['lastTravelDate'])) out.lastTravelDate = c['lastTravelDate'];
-  if (isIsoDate(c['today'])) out.today = c['today'];
+  if (isCalendarDate(c['firstTravelDate'])) out.firstTravelDate = c['firstTravelDate'];
+  if (isCalendarDate(c['lastTravelDate'])) out.lastTravelDate = c['lastTravelDate'];
+  if (isCalendarDate(c['today'])) out.today = c['today'];
   if (Array.isArray(c['sectors'])) {
     out.sectors = c['sectors']
       .filter(isRecord)

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { format } from 'date-fns';
-import {
-  Deadline,
-  FALLBACK_WINDOW_MS,
-  parseExpiresAt,
-  type DeadlineClock,
-} from '../../src/model/deadline.js';
+import { parseExpiresAt } from '../../src/dates.js';
+import { Deadline, FALLBACK_WINDOW_MS, type DeadlineClock } from '../../src/model/deadline.js';
 import { FareExpiredLocallyError, isFareExpired } from '../../src/errors.js';
 
 /** A monotonic clock the test moves by hand. */

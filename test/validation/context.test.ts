@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../src/schemas/booking.js';
 import { CreateBookingResponseSchema, RetrieveBookingResponseSchema } from '../../src/schemas/booking.js';
-import { ageOn, passengerContextFromBooking, validatePassengers } from '../../src/validation/passengers.js';
+import { passengerContextFromBooking, validatePassengers } from '../../src/validation/passengers.js';
 import {
   TODAY,
   createBookingResponse,
@@ -158,24 +158,5 @@ describe('passengerContextFromBooking', () => {
       lastTravelDate: '2026-06-10',
       sectors: [{ origin: 'DEL', destination: 'BOM' }],
     });
-  });
-});
-
-describe('ageOn', () => {
-  it.each([
-    ['2000-06-10', '2026-06-09', 25],
-    ['2000-06-10', '2026-06-10', 26],
-    ['2024-06-11', '2026-06-10', 1],
-    ['2024-06-10', '2026-06-10', 2],
-    ['2004-02-29', '2026-02-28', 21],
-    ['2004-02-29', '2026-03-01', 22],
-    ['2004-02-29', '2008-02-29', 4],
-    ['2026-06-11', '2026-06-10', -1],
-  ])('ageOn(%s, %s) = %d', (dob, on, age) => {
-    expect(ageOn(dob, on)).toBe(age);
-  });
-  it('is NaN for anything but real YYYY-MM-DD dates', () => {
-    expect(ageOn('2026-02-30', '2026-06-10')).toBeNaN();
-    expect(ageOn('10/06/2000', '2026-06-10')).toBeNaN();
   });
 });
