@@ -14,7 +14,17 @@ import {
   ResponseValidationError,
 } from '../errors.js';
 import { bookingAnswerInPlace, BookResponseSchema, type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
-import type { BookingMeta } from './bookings.js';
+import type { Deadline } from '../model/deadline.js';
+
+/**
+ * Metadata on every booking result: the request id and, where known, the fare lock. (Declared
+ * here, beside book, so that bookings.ts → book.ts is the only import between the two.)
+ */
+export interface BookingMeta {
+  readonly requestId: string | undefined;
+  /** The fare lock countdown, when the client knows it. */
+  readonly deadline: Deadline | undefined;
+}
 
 /** Options of `bookings.book`. */
 export interface BookOptions extends RequestOptions {
