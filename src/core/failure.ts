@@ -1,23 +1,152 @@
-import { APIConnectionError, APITimeoutError } from '../errors.js';
+import {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  ClientClosedError,
+  RateLimitError,
+  RateLimitQueueFullError,
+  RequestValidationError,
+  ResponseValidationError,
+  UpstreamError,
+} from '../errors.js';
+import type { Endpoint } from './options.js';
 
 /**
- * Turns what `fetch` (or ky over a custom fetch) throws into Fareway's connection errors, with the
- * method, path, host and the root cause's code in the message: `fetch failed` alone hides the
- * reason two causes deep.
+ * The one failure table (docs/errors-and-retries.md, docs/booking-safety.md): for a failed call,
+ * was anything sent, did the service finish (only its own envelope, or its own readable answer,
+ * says so), may the request be sent again, and must the outcome be settled by reading? retry.ts,
+ * book.ts and create.ts act on the answer; none of them classifies errors itself.
+ *
+ * It also builds the connection errors: what `fetch` (or ky over a custom fetch) throws becomes
+ * Fareway's connection errors, with the method, path, host and the root cause's code in the
+ * message (`fetch failed` alone hides the reason two causes deep).
  */
 
-/** Errors that failed before any byte of the request was written (the limiter may give the token back). */
-const notSent = new WeakSet<object>();
+/** `no`: certainly nothing left the process. `yes`: something answered. `maybe`: it may have reached the service. */
+export type Sent = 'no' | 'maybe' | 'yes';
 
-/** True when `error` is known to have happened before anything was written to the wire. */
-export function certainlyNotSent(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && notSent.has(error);
+/**
+ * May the same request be sent again? `rate-limited`: after Retry-After (a 429: nothing happened);
+ * `backoff`: after an exponential delay; `once`: once per call (a 502, spec §7 "retry once");
+ * `once-if-nothing-made`: create only — once, when reading shows this call made nothing.
+ */
+export type Retry = 'no' | 'rate-limited' | 'backoff' | 'once' | 'once-if-nothing-made';
+
+/**
+ * Must the outcome be settled by reading (book: retrieve; create: list)? `once`: the service
+ * finished, one read decides; `until-settled`: it may still be acting, read until a verdict or
+ * the window ends.
+ */
+export type Reconcile = 'no' | 'once' | 'until-settled';
+
+/** The table's answer for one failure. */
+export interface Failure {
+  sent: Sent;
+  /** The service said it finished: its own error envelope, or its own readable answer. */
+  finished: boolean;
+  retry: Retry;
+  reconcile: Reconcile;
 }
+
+/**
+ * What one call's errors cannot say about it. The caller's abort reason is one object shared by
+ * every call on that signal, so "was it sent" after an abort is the call's: whether an attempt got
+ * past the limiter to the transport (`attempted`, set by the requester; unknown counts as yes).
+ */
+export interface CallTrace {
+  readonly signal?: AbortSignal | undefined;
+  attempted?: boolean;
+}
+
+/** A trace for one call; pass it to `requester.send` and to `classifyFailure`. */
+export function traceCall(signal: AbortSignal | undefined): CallTrace {
+  return { signal, attempted: false };
+}
+
+/** Errors known to have happened before any byte of the request was written. */
+const notSent = new WeakSet<object>();
+/** Errors built from the service's own readable answer (book: a 2xx that is not confirmed with a PNR). */
+const answered = new WeakSet<object>();
 
 /** Marks an error as "nothing was sent" and returns it. */
 export function markNotSent<E>(error: E): E {
   if (typeof error === 'object' && error !== null) notSent.add(error);
   return error;
+}
+
+/** Marks an error as built from the service's own readable answer: the service finished. */
+export function markAnswered<E extends object>(error: E): E {
+  answered.add(error);
+  return error;
+}
+
+/** Refused by the SDK itself before anything was queued or sent. */
+const isLocal = (error: unknown) =>
+  error instanceof RequestValidationError ||
+  error instanceof ClientClosedError ||
+  error instanceof RateLimitQueueFullError ||
+  (error instanceof APIError && error.status === 0);
+
+const isMarked = (marks: WeakSet<object>, error: unknown) => typeof error === 'object' && error !== null && marks.has(error);
+
+/**
+ * Was anything sent? The one reader of what the transport leaves on its errors (markNotSent,
+ * connectionError from undici's "headers written") and of the call's trace. After the caller's
+ * abort only the trace counts: the reason object is shared by every call on that signal.
+ */
+function sentOf(error: unknown, call: CallTrace | undefined): Sent {
+  const nothing = call?.signal?.aborted ? call.attempted === false : call?.attempted === false || isMarked(notSent, error) || isLocal(error);
+  if (nothing) return 'no';
+  if (error instanceof APIError || error instanceof ResponseValidationError) return 'yes';
+  return 'maybe';
+}
+
+/** True when `error` is known to have happened before anything was written to the wire. */
+export function certainlyNotSent(error: unknown): boolean {
+  return sentOf(error, undefined) === 'no';
+}
+
+/**
+ * The table. First matching row wins; "reads" are search, fareRules, retrieve, list, autocomplete
+ * and the repeatable steps savePassengers and reprice (spec §3: every step but book repeats).
+ *  1. the service's own readable answer (book's 2xx without a confirmed PNR): book reads once;
+ *  2. the caller aborted: thrown, except a book that reached the transport (read until settled);
+ *  3. refused by the SDK itself (bad input, closed, queue full, fare known expired): thrown;
+ *  4. a connection failure before anything was written: reads and create retried, book thrown;
+ *  5. 429: retried after Retry-After, book included (nothing happened);
+ *  6. any other 4xx: thrown (the service refused);
+ *  7. 5xx, reads: retried (502 once);
+ *  8. 5xx in the envelope (finished), book and create: one read decides; create re-sends a 502
+ *     once when that read shows it made nothing;
+ *  9. 5xx without the envelope (a proxy page), book and create: read until settled;
+ * 10. a connection failure or timeout that may have been sent: reads retried, book and create read
+ *     until settled;
+ * 11. a 2xx that could not be read: reads thrown; book and create read until settled;
+ * 12. anything else (not Fareway's): thrown.
+ */
+export function classifyFailure(error: unknown, endpoint: Endpoint, call?: CallTrace): Failure {
+  const sent = sentOf(error, call);
+  const ownAnswer = isMarked(answered, error);
+  const finished = ownAnswer || (error instanceof APIError && error.status > 0 && error.envelope);
+  const row = (retry: Retry, reconcile: Reconcile): Failure => ({ sent, finished, retry, reconcile });
+  const book = endpoint === 'book';
+  const reads = !book && endpoint !== 'createBooking';
+
+  if (ownAnswer) return row('no', book ? 'once' : 'no');
+  if (call?.signal?.aborted) return row('no', book && sent !== 'no' ? 'until-settled' : 'no');
+  if (isLocal(error)) return row('no', 'no');
+  if (sent === 'no') return row(error instanceof APIConnectionError && !book ? 'backoff' : 'no', 'no');
+  if (error instanceof RateLimitError) return row('rate-limited', 'no');
+  if (error instanceof APIError) {
+    const upstream = error instanceof UpstreamError;
+    if (error.status < 500) return row('no', 'no');
+    if (reads) return row(upstream ? 'once' : 'backoff', 'no');
+    if (finished) return row(upstream && !book ? 'once-if-nothing-made' : 'no', 'once');
+    return row('no', 'until-settled');
+  }
+  if (error instanceof APIConnectionError) return reads ? row('backoff', 'no') : row('no', 'until-settled');
+  if (error instanceof ResponseValidationError) return row('no', reads ? 'no' : 'until-settled');
+  return row('no', 'no');
 }
 
 /** Codes of failures that happen before a connection exists, so before anything is written. */

@@ -1,8 +1,7 @@
-import { RequestValidationError } from '../errors.js';
 import type { Bucket, Limiter, Ticket } from './limiter.js';
 import type { Endpoint, Hooks, Logger, RequestOptions } from './options.js';
 import { withRetries } from './retry.js';
-import { certainlyNotSent } from './failure.js';
+import { classifyFailure, type CallTrace } from './failure.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 
 export interface RequesterConfig {
@@ -34,7 +33,8 @@ export class Requester {
     private readonly config: RequesterConfig,
   ) {}
 
-  async send(req: HttpRequest, options: RequestOptions = {}): Promise<HttpResponse> {
+  /** `trace`, when given, records whether an attempt got past the limiter (see failure.ts). */
+  async send(req: HttpRequest, options: RequestOptions = {}, trace?: CallTrace): Promise<HttpResponse> {
     const { logger, hooks } = this.config;
     const bucket = bucketOf(req.endpoint);
     const timeout = options.timeout ?? this.config.timeout;
@@ -43,7 +43,7 @@ export class Requester {
       // The limiter hands a ticket: the wire's send and answer times anchor its token.
       const run = async (ticket?: Ticket) => {
         const started = performance.now();
-        req.onAttempt?.();
+        if (trace) trace.attempted = true;
         if (hooks.onRequest) safeHook(logger, () => hooks.onRequest?.({ endpoint: req.endpoint, method: req.method, path, attempt }));
         logger.debug?.(`→ ${req.method} ${path}`, { endpoint: req.endpoint, attempt });
         try {
@@ -58,7 +58,7 @@ export class Requester {
           return response;
         } catch (error) {
           // Refused before the wire (bad input, refused connection, pre-aborted): the token may come back.
-          if (certainlyNotSent(error) || error instanceof RequestValidationError) ticket?.notSent();
+          if (classifyFailure(error, req.endpoint).sent === 'no') ticket?.notSent();
           const status = (error as { status?: number }).status;
           if (typeof status === 'number' && status > 0)
             this.#responded(req, attempt, status, (error as { requestId?: string }).requestId, started);

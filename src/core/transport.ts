@@ -19,8 +19,6 @@ export interface HttpRequest {
   auth: boolean;
   /** Context attached to errors, e.g. `{ booking_id }`. */
   context?: Record<string, unknown>;
-  /** Called just before each attempt goes on the wire (after the limiter). */
-  onAttempt?: () => void;
 }
 
 /** A 2xx answer: the parsed JSON body and what the SDK keeps of the response. */

@@ -5,10 +5,9 @@ import { REQUEST_OPTIONS_SHAPE, type RequestOptions } from '../core/options.js';
 import { raceAbort } from '../core/body.js';
 import { readAnswer } from '../core/reader.js';
 import { safeHook } from '../core/request.js';
-import { certainlyNotSent } from '../core/failure.js';
-import { sleep } from '../core/retry.js';
+import { classifyFailure, markAnswered, traceCall } from '../core/failure.js';
+import { poll } from '../core/retry.js';
 import {
-  APIConnectionError,
   APIError,
   BookingFailedError,
   BookingOutcomeUnknownError,
@@ -17,7 +16,17 @@ import {
 } from '../errors.js';
 import { bookingAnswerInPlace, BookResponseSchema, type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
 import { z } from '../schemas/zod.js';
-import type { BookingMeta } from './bookings.js';
+import type { Deadline } from '../model/deadline.js';
+
+/**
+ * Metadata on every booking result: the request id and, where known, the fare lock. (Declared
+ * here, beside book, so that bookings.ts → book.ts is the only import between the two.)
+ */
+export interface BookingMeta {
+  readonly requestId: string | undefined;
+  /** The fare lock countdown, when the client knows it. */
+  readonly deadline: Deadline | undefined;
+}
 
 const BookOptionsObject = closed(
   {
@@ -174,95 +183,72 @@ async function guardedBook(ctx: ClientContext, id: string, options: BookOptions,
   return sendBook(ctx, id, requestOptions, retrieve);
 }
 
-/** How a failed book attempt is settled. */
-type Verdict = 'throw' | 'decide-once' | 'poll';
-
-function verdictOf(error: unknown, sent: boolean): Verdict {
-  if (error instanceof APIError) {
-    if (error.status >= 500) return error.envelope ? 'decide-once' : 'poll'; // a proxy page says nothing
-    return 'throw'; // 4xx: the service refused (429s were retried; nothing happened)
-  }
-  if (error instanceof APIConnectionError) {
-    if (!sent || certainlyNotSent(error)) return 'throw';
-    return 'poll';
-  }
-  if (error instanceof ResponseValidationError) return 'poll'; // a 2xx we could not read
-  return 'throw';
-}
-
 async function sendBook(ctx: ClientContext, id: string, options: RequestOptions, retrieve: Retrieve): Promise<BookResult> {
   const req = { endpoint: 'book', method: 'POST', path: `/v1/flights/booking/${encodeURIComponent(id)}/book/`, auth: true, context: { booking_id: id } } as const;
-  let sent = false;
+  const trace = traceCall(options.signal);
   let cause: unknown;
-  let verdict: Verdict;
   try {
-    const response = await ctx.requester.send({ ...req, onAttempt: () => (sent = true) }, options);
+    const response = await ctx.requester.send(req, options, trace);
     const data = readAnswer(ctx, BookResponseSchema, response, req, { essential: ['status', 'pnr'], inPlace: bookingAnswerInPlace.book }, { booking_id: id });
     if (confirmedWithPnr(data)) return withMeta(data, { requestId: response.requestId, deadline: undefined, reconciled: false });
-    cause = new ResponseValidationError([{ path: 'status', message: `expected confirmed with a PNR, got ${String(data.status)}` }], {
-      requestId: response.requestId,
-      status: response.status,
-      endpoint: `POST ${req.path}`,
-      body: data,
-      ids: { booking_id: id },
-    });
-    verdict = 'decide-once';
+    // The service's own readable answer: it finished, without a PNR.
+    cause = markAnswered(
+      new ResponseValidationError([{ path: 'status', message: `expected confirmed with a PNR, got ${String(data.status)}` }], {
+        requestId: response.requestId,
+        status: response.status,
+        endpoint: `POST ${req.path}`,
+        body: data,
+        ids: { booking_id: id },
+      }),
+    );
   } catch (error) {
-    const aborted = options.signal?.aborted === true;
-    if (aborted && !sent) throw error;
     cause = error;
-    verdict = aborted ? 'poll' : verdictOf(error, sent);
   }
-  if (verdict === 'throw') throw cause;
-  return reconcile(ctx, id, cause, retrieve, verdict);
+  const { reconcile: mode } = classifyFailure(cause, 'book', trace);
+  if (mode === 'no') throw cause;
+  return reconcile(ctx, id, cause, retrieve, mode);
 }
 
 /**
- * Establishes what an interrupted book did by retrieving the booking. `decide-once`: the service
- * answered (its envelope, or a readable 2xx) so it has finished; one retrieve decides, and a
- * still-bookable booking rethrows the original error (book may be called again). `poll`: the
- * outcome may still be in flight; retrieve until terminal or `bookReconcile.timeoutMs`.
+ * Establishes what an interrupted book did by retrieving the booking (failure.ts says how).
+ * `once`: the service finished (its envelope, or a readable 2xx); one retrieve decides, and a
+ * still-bookable booking rethrows the original error (book may be called again). `until-settled`:
+ * the outcome may still be in flight; retrieve until terminal or `bookReconcile.timeoutMs`, from
+ * `intervalMs` doubling to 2 s between checks (p-retry, core/retry.ts).
  */
-async function reconcile(ctx: ClientContext, id: string, cause: unknown, retrieve: Retrieve, mode: 'decide-once' | 'poll'): Promise<BookResult> {
+async function reconcile(ctx: ClientContext, id: string, cause: unknown, retrieve: Retrieve, mode: 'once' | 'until-settled'): Promise<BookResult> {
   const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
   ctx.logger.warn?.(`book of ${id} was interrupted (${reason}); reconciling by retrieving the booking`, { booking_id: id });
   const { timeoutMs, intervalMs } = ctx.bookReconcile;
-  const started = performance.now();
-  let wait = intervalMs;
   let lastStatus: string | undefined;
   let lastRequestId: string | undefined;
-  for (let check = 1; ; check++) {
-    const remaining = timeoutMs - (performance.now() - started);
-    if (remaining <= 0) break;
+  const check = async (n: number, remainingMs: number): Promise<BookResult | undefined> => {
     let booking: (RetrieveBookingResponse & BookingMeta) | undefined;
     try {
-      booking = await retrieve(id, { timeout: Math.max(1, Math.min(remaining, ctx.timeout)), maxRetries: 0 });
+      booking = await retrieve(id, { timeout: Math.max(1, Math.min(remainingMs, ctx.timeout)), maxRetries: 0 });
       lastStatus = booking.status;
       lastRequestId = booking.requestId;
     } catch (error) {
-      ctx.logger.info?.(`reconcile check ${check} for ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.logger.info?.(`reconcile check ${n} for ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const done = booking !== undefined && (confirmedWithPnr(booking) || booking.status === 'failed' || (mode === 'decide-once' && BOOKABLE.has(booking.status)));
-    safeHook(ctx.logger, () => ctx.hooks?.onReconcile?.({ booking_id: id, reason, status: booking?.status, check, done }));
+    const untouched = booking !== undefined && mode === 'once' && BOOKABLE.has(booking.status);
+    const done = booking !== undefined && (confirmedWithPnr(booking) || booking.status === 'failed' || untouched);
+    safeHook(ctx.logger, () => ctx.hooks?.onReconcile?.({ booking_id: id, reason, status: booking?.status, check: n, done }));
     if (booking && confirmedWithPnr(booking)) {
       ctx.logger.info?.(`book of ${id} had committed: PNR ${booking.pnr}`, { booking_id: id, requestId: lastRequestId });
       return fromRetrieved(booking);
     }
     if (booking?.status === 'failed') throw new BookingFailedError(id, booking, { cause, requestId: lastRequestId });
-    if (booking && mode === 'decide-once' && BOOKABLE.has(booking.status)) {
-      // The service finished and the booking is untouched: the original error stands.
-      if (cause instanceof APIError) {
-        // Tell the caller the booking is still bookable (book may be called again).
-        Object.assign(cause.context, { booking_status: booking.status });
-        throw cause;
-      }
+    if (booking && untouched) {
+      // The service finished and the booking is untouched: the original error stands, and says
+      // the booking is still bookable (book may be called again).
+      if (cause instanceof APIError) Object.assign(cause.context, { booking_status: booking.status });
       if (cause instanceof Error) throw cause;
       throw new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId: lastRequestId });
     }
-    const pause = Math.min(wait, timeoutMs - (performance.now() - started));
-    if (pause <= 0) break;
-    await sleep(pause);
-    wait = Math.min(wait * 2, 2_000);
-  }
+    return undefined;
+  };
+  const settled = await poll(check, { windowMs: timeoutMs, firstDelayMs: intervalMs, maxDelayMs: Math.max(intervalMs, 2_000) });
+  if (settled) return settled;
   throw new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId: lastRequestId });
 }

@@ -27,15 +27,10 @@ import {
 import type { PassengerInput } from '../schemas/passenger.js';
 import { passengerContextFromBooking, validatePassengers } from '../validation/passengers.js';
 import { z } from '../schemas/zod.js';
-import { book as bookOnce, BookOptionsSchema, type BookOptions, type BookResult } from './book.js';
+import { book as bookOnce, BookOptionsSchema, type BookingMeta, type BookOptions, type BookResult } from './book.js';
 import { sendCreate, withPaxCount } from './create.js';
 
-/** Metadata on every booking result: the request id and, where known, the fare lock. */
-export interface BookingMeta {
-  readonly requestId: string | undefined;
-  /** The fare lock countdown, when the client knows it. */
-  readonly deadline: Deadline | undefined;
-}
+export type { BookingMeta } from './book.js';
 /**
  * A created booking. `reconciled: false`: the service's create answer, with every field spec §4.3
  * lists. `reconciled: true`: the create was interrupted and its own booking was found by listing

@@ -1,10 +1,10 @@
 import type { ClientContext } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { readAnswer } from '../core/reader.js';
-import { certainlyNotSent } from '../core/failure.js';
+import { classifyFailure } from '../core/failure.js';
 import { safeHook } from '../core/request.js';
-import { sleep } from '../core/retry.js';
-import { APIConnectionError, APIError, CreateOutcomeUnknownError, ResponseValidationError, UpstreamError } from '../errors.js';
+import { poll } from '../core/retry.js';
+import { CreateOutcomeUnknownError, type UpstreamError } from '../errors.js';
 import { bookingAnswerInPlace, CreateBookingResponseSchema, type CreateBookingResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
 import type { PaxCount } from '../schemas/common.js';
 import { ledgerOf, type CreateCall } from './create-ledger.js';
@@ -21,19 +21,6 @@ import { lookForOwnBooking, type CallInfo, type Found, type OwnBooking } from '.
  * may exist.
  */
 
-/** How a failed create attempt is settled: thrown as is, or resolved by listing. */
-export function createOutcomeUnknown(error: unknown): 'no' | 'service-finished' | 'in-flight' {
-  if (error instanceof APIError) {
-    if (error.status < 500) return 'no';
-    return error.envelope ? 'service-finished' : 'in-flight';
-  }
-  if (error instanceof APIConnectionError) {
-    return certainlyNotSent(error) ? 'no' : 'in-flight';
-  }
-  if (error instanceof ResponseValidationError) return 'in-flight';
-  return 'no';
-}
-
 /** What a create call ended with: the service's answer, or its own booking found by reading. */
 export type CreateOutcome = ({ kind: 'made'; data: CreateBookingResponse } | ({ kind: 'adopted' } & OwnBooking)) & {
   requestId: string | undefined;
@@ -42,7 +29,8 @@ export type CreateOutcome = ({ kind: 'made'; data: CreateBookingResponse } | ({ 
 
 /**
  * Sends create-booking and settles every failure by reading (see above). `params` are the
- * checked wire fields.
+ * checked wire fields. The one re-send (an enveloped 502 that made nothing) runs on p-retry like
+ * every repeated attempt (core/retry.ts `poll`, no delay: the service already answered).
  */
 export async function sendCreate(
   ctx: ClientContext,
@@ -53,44 +41,37 @@ export async function sendCreate(
   const entry = ledger.begin(params.trace_id);
   const call: CallInfo = { traceId: params.trace_id, indices: params.result_indices, startedAtMs: Date.now() };
   const req = { endpoint: 'createBooking', method: 'POST', path: '/v1/flights/booking/', body: params, auth: true, context: { trace_id: params.trace_id } } as const;
-  let resent = false;
-  try {
-    for (;;) {
-      ledger.sending(entry);
-      try {
-        const response = await ctx.requester.send(req, options);
-        const data = readAnswer(ctx, CreateBookingResponseSchema, response, req, { essential: ['booking_id'], inPlace: bookingAnswerInPlace.create }, { trace_id: params.trace_id });
-        ledger.claim(data.booking_id); // before `answered`: a create waiting on this one must see it
-        return { kind: 'made', data, requestId: response.requestId, receivedAt: response.receivedAt };
-      } catch (error) {
-        ledger.answered(entry);
-        const mode = createOutcomeUnknown(error);
-        if (mode === 'no' || options.signal?.aborted) throw error;
-        const found = await resolveCreate(ctx, call, entry, mode, options);
-        if (found.kind === 'mine') {
-          ctx.logger.info?.(`create-booking for trace ${call.traceId} had made booking ${found.booking.booking_id}`, { trace_id: call.traceId, booking_id: found.booking.booking_id });
-          return { ...found, kind: 'adopted' };
-        }
-        if (found.kind === 'none') {
-          // The service finished and this call made nothing: creating again is safe.
-          if (!resent && resendable(ctx, error, options)) {
-            resent = true;
-            announceResend(ctx, req, error as UpstreamError);
-            continue;
-          }
-          throw error;
-        }
-        throw new CreateOutcomeUnknownError(call.traceId, found.candidates, { cause: error });
+  const mayResend = (options.maxRetries ?? ctx.maxRetries) > 0;
+  const attempt = async (n: number): Promise<CreateOutcome | undefined> => {
+    ledger.sending(entry);
+    try {
+      const response = await ctx.requester.send(req, options);
+      const data = readAnswer(ctx, CreateBookingResponseSchema, response, req, { essential: ['booking_id'], inPlace: bookingAnswerInPlace.create }, { trace_id: params.trace_id });
+      ledger.claim(data.booking_id); // before `answered`: a create waiting on this one must see it
+      return { kind: 'made', data, requestId: response.requestId, receivedAt: response.receivedAt };
+    } catch (error) {
+      ledger.answered(entry);
+      const failure = classifyFailure(error, 'createBooking', { signal: options.signal });
+      if (failure.reconcile === 'no') throw error;
+      const found = await resolveCreate(ctx, call, entry, failure.reconcile, options);
+      if (found.kind === 'mine') {
+        ctx.logger.info?.(`create-booking for trace ${call.traceId} had made booking ${found.booking.booking_id}`, { trace_id: call.traceId, booking_id: found.booking.booking_id });
+        return { ...found, kind: 'adopted' };
       }
+      if (found.kind === 'unknown') throw new CreateOutcomeUnknownError(call.traceId, found.candidates, { cause: error });
+      // The service finished and this call made nothing: creating again is safe.
+      if (n > 1 || failure.retry !== 'once-if-nothing-made' || !mayResend) throw error;
+      announceResend(ctx, req, error as UpstreamError);
+      return undefined;
     }
+  };
+  try {
+    const outcome = await poll(attempt, { looks: 2, firstDelayMs: 0, maxDelayMs: 0 });
+    if (outcome === undefined) throw new Error('unreachable: the re-sent create settles'); // the second attempt never looks again
+    return outcome;
   } finally {
     ledger.end(entry);
   }
-}
-
-/** An enveloped 502 is re-sent once (spec §7), unless the caller turned retries off. */
-function resendable(ctx: ClientContext, error: unknown, options: RequestOptions): boolean {
-  return error instanceof UpstreamError && error.envelope && (options.maxRetries ?? ctx.maxRetries) > 0;
 }
 
 function announceResend(ctx: ClientContext, req: { endpoint: 'createBooking'; method: 'POST'; path: string }, error: UpstreamError): void {
@@ -103,26 +84,21 @@ function announceResend(ctx: ClientContext, req: { endpoint: 'createBooking'; me
  * finished), up to three times, spaced, when the attempt may still land (timeout, reset, proxy
  * page, unreadable 2xx). `none` only when the service finished and the listing proves it.
  */
-async function resolveCreate(
-  ctx: ClientContext,
-  call: CallInfo,
-  entry: CreateCall,
-  mode: 'service-finished' | 'in-flight',
-  options: RequestOptions,
-): Promise<Found> {
+async function resolveCreate(ctx: ClientContext, call: CallInfo, entry: CreateCall, mode: 'once' | 'until-settled', options: RequestOptions): Promise<Found> {
   ctx.logger.warn?.(`create-booking for trace ${call.traceId} was interrupted; looking for the booking it may have made`, { trace_id: call.traceId });
-  const checks = mode === 'service-finished' ? 1 : 3;
-  for (let check = 1; check <= checks; check++) {
+  const look = async (): Promise<Found | undefined> => {
     try {
       const found = await lookForOwnBooking(ctx, call, ledgerOf(ctx), entry, options);
       if (found.kind === 'mine' || (found.kind === 'unknown' && found.candidates.length > 0)) return found;
-      if (found.kind === 'none' && mode === 'service-finished') return found;
+      if (found.kind === 'none' && mode === 'once') return found;
     } catch (error) {
       ctx.logger.info?.(`could not list bookings to resolve create for ${call.traceId}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (check < checks) await sleep(Math.min(ctx.bookReconcile.intervalMs * 2 ** check, 2_000), options.signal);
-  }
-  return { kind: 'unknown', candidates: [] };
+    return undefined;
+  };
+  // Spaced 2·intervalMs, then 4·intervalMs (at most 2 s).
+  const found = await poll(look, { looks: mode === 'once' ? 1 : 3, firstDelayMs: ctx.bookReconcile.intervalMs * 2, maxDelayMs: 2_000, signal: options.signal });
+  return found ?? { kind: 'unknown', candidates: [] };
 }
 
 /**

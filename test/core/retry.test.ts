@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { withRetries, type RetryRunOptions } from '../../src/core/retry.js';
+import { poll, withRetries, type RetryRunOptions } from '../../src/core/retry.js';
 import { APIConnectionError, InternalServerError, RateLimitError, UpstreamError } from '../../src/index.js';
 
-// withRetries: the first attempt runs outside p-retry; the policy must be the same either way.
+// withRetries: every attempt runs under p-retry; what is retried is the failure table's answer.
 function options(extra: Partial<RetryRunOptions> = {}) {
   const retries: Array<{ attempt: number; name: string; kind: string }> = [];
   const opts: RetryRunOptions = {
@@ -107,5 +107,58 @@ describe('withRetries', () => {
     setTimeout(() => controller.abort(new Error('stop')), 10);
     await expect(call).rejects.toThrow('stop');
     expect(attempts).toEqual([1]);
+  });
+});
+
+describe('withRetries: 429s', () => {
+  it('count towards maxRetries and wait their Retry-After', async () => {
+    const wait = new RateLimitError({ status: 429, headers: { 'retry-after': '0.05' } });
+    const { fn, attempts } = script(wait, wait, wait);
+    const { opts, retries } = options({ maxRetryAfterMs: 1_000 });
+    const started = performance.now();
+    await expect(withRetries(fn, opts)).rejects.toBe(wait);
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(retries.map((r) => r.kind)).toEqual(['rate-limited', 'rate-limited']);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
+  });
+});
+
+describe('poll (reconcile reads)', () => {
+  it('returns the first settled look', async () => {
+    const seen: number[] = [];
+    const found = await poll(async (n) => (seen.push(n), n === 3 ? 'done' : undefined), { firstDelayMs: 1, maxDelayMs: 2 });
+    expect(found).toBe('done');
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it('gives undefined when the looks run out', async () => {
+    let looks = 0;
+    expect(await poll(async () => void looks++, { looks: 3, firstDelayMs: 1, maxDelayMs: 1 })).toBeUndefined();
+    expect(looks).toBe(3);
+  });
+
+  it('starts no look after the window, and tells each look the time left', async () => {
+    const left: number[] = [];
+    const started = performance.now();
+    expect(await poll(async (_n, remainingMs) => void left.push(remainingMs), { windowMs: 100, firstDelayMs: 20, maxDelayMs: 40 })).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(400);
+    expect(left.length).toBeGreaterThanOrEqual(2);
+    expect(left.every((ms) => ms > 0 && ms <= 100)).toBe(true);
+  });
+
+  it('a look that throws stops with its value, untouched (not an Error too)', async () => {
+    const stop = new InternalServerError({ status: 500 });
+    await expect(poll(async () => Promise.reject(stop), { firstDelayMs: 1, maxDelayMs: 1 })).rejects.toBe(stop);
+    await expect(poll(async () => Promise.reject('plain'), { firstDelayMs: 1, maxDelayMs: 1 })).rejects.toBe('plain');
+  });
+
+  it('an abort during the wait rejects at once with the signal’s reason', async () => {
+    const controller = new AbortController();
+    const call = poll(async () => undefined, { firstDelayMs: 60_000, maxDelayMs: 60_000, signal: controller.signal });
+    const reason = new Error('stop');
+    setTimeout(() => controller.abort(reason), 10);
+    const started = performance.now();
+    await expect(call).rejects.toBe(reason);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

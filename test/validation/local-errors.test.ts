@@ -12,7 +12,7 @@ import {
   UpstreamError,
 } from '../../src/index.js';
 import type { Endpoint } from '../../src/core/options.js';
-import { retryDecision } from '../../src/core/retry.js';
+import { classifyFailure } from '../../src/core/failure.js';
 import { BOOKING, bookingBody } from '../fixtures/wire.js';
 import { client, envelope, mockService } from '../helpers/mock-service.js';
 
@@ -108,7 +108,7 @@ describe('"fare expired, search again": one class, local or from the service', (
 
   it('a local refusal is never retried, on any endpoint', () => {
     const local = FareExpiredError.local('The search');
-    for (const endpoint of ENDPOINTS) expect(retryDecision(local, endpoint, 0)).toEqual({ retry: false });
+    for (const endpoint of ENDPOINTS) expect(classifyFailure(local, endpoint)).toEqual({ sent: 'no', finished: false, retry: 'no', reconcile: 'no' });
   });
 
   it('isFareExpired (same as instanceof FareExpiredError) catches both, and nothing else', () => {
