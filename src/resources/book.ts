@@ -14,7 +14,7 @@ import {
   PriceChangedError,
   ResponseValidationError,
 } from '../errors.js';
-import { bookingAnswerInPlace, BookResponseSchema, type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
+import { BookAnswer, type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
 import type { BookingMeta } from './bookings.js';
 
 /** Options of `bookings.book`. */
@@ -179,7 +179,7 @@ async function sendBook(ctx: ClientContext, id: string, options: RequestOptions,
   let verdict: Verdict;
   try {
     const response = await ctx.requester.send({ ...req, onAttempt: () => (sent = true) }, options);
-    const data = readAnswer(ctx, BookResponseSchema, response, req, { essential: ['status', 'pnr'], inPlace: bookingAnswerInPlace.book }, { booking_id: id });
+    const data = readAnswer(ctx, BookAnswer, response, req, { booking_id: id });
     if (confirmedWithPnr(data)) return withMeta(data, { requestId: response.requestId, deadline: undefined, reconciled: false });
     cause = new ResponseValidationError([{ path: 'status', message: `expected confirmed with a PNR, got ${String(data.status)}` }], {
       requestId: response.requestId,
