@@ -1,5 +1,3 @@
-import type { SearchResponse } from './search.js';
-
 /**
  * The search hot path, a measured exception to "fast by compiling" (ARCHITECTURE: a second copy
  * needs a measured, user-visible cost written beside it). A search answer can hold several hundred
@@ -159,9 +157,9 @@ export function isSearchResponse(v: unknown): boolean {
 }
 
 
-/** The answer as read when it is valid (a missing `inbound` gets its `[]` on a shallow copy), else undefined. */
-export function readSearchInPlace(json: unknown): SearchResponse | undefined {
+/** The answer as read (`T`: SearchResponse, which this checker proves) when it is valid (a missing `inbound` gets its `[]` on a shallow copy), else undefined. */
+export function readSearchInPlace<T>(json: unknown): T | undefined {
   if (!isSearchResponse(json)) return undefined;
   const inbound = (json as Rec).inbound;
-  return inbound === undefined || inbound === null ? { ...(json as SearchResponse), inbound: [] } : (json as SearchResponse);
+  return (inbound === undefined || inbound === null ? { ...(json as Rec), inbound: [] } : json) as T;
 }

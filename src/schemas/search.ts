@@ -162,7 +162,7 @@ export const SearchResponseSchema: z.ZodMiniType<SearchResponse> = SearchRespons
  */
 export const SearchAnswer = answer(SearchResponseSchema, {
   droppable: ['outbound.*', 'inbound.*', 'outbound.*.inbound_options.*'],
-  fastPath: readSearchInPlace,
+  fastPath: readSearchInPlace<SearchResponse>,
 });
 
 const FareRuleShape = z.looseObject({
