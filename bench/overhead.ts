@@ -11,7 +11,7 @@
  *   ky+zod     ky(url, …).json() → Schema.parse(data)   (the partner's hand-written client)
  *   transport  the SDK's Transport.send alone (no retry, limiter, validation or model)
  *   pipeline   Requester.send (retry wrapper, hooks, limiter off) over that transport
- *   pipeline+check   the same plus the response check the method runs (the in-place booking check, the
+ *   pipeline+check   the same plus the response check the method runs (the compiled booking schema, the
  *              hand-written search checker + SearchResults for search): its cost in context
  *   sdk        the public method, `rateLimits: false`
  *   sdk+lim    the public method with the limiter on (limits high enough never to wait)
@@ -28,7 +28,7 @@ import { readAnswer } from '../src/core/reader.js';
 import { Transport } from '../src/core/transport.js';
 import { Fareway } from '../src/index.js';
 import { parseSearchResponse } from '../src/model/parse-search.js';
-import { bookingAnswerInPlace, RetrieveBookingResponseSchema } from '../src/schemas/booking.js';
+import { RetrieveBookingAnswer, RetrieveBookingResponseSchema } from '../src/schemas/booking.js';
 import { SearchParamsSchema, SearchResponseSchema, toSearchRequestBody } from '../src/schemas/search.js';
 import { BOOKING, bookingBody, oneWaySearch } from '../test/fixtures/wire.js';
 import { isMain, median, printResults, quantile, round, type BenchResult } from './_util.js';
@@ -118,10 +118,7 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
     transport: () => transport.send(getReq, { timeout: 30_000 }),
     pipeline: () => requester.send(getReq),
     'pipeline+check': async () =>
-      readAnswer({ hooks: {}, logger: {} }, RetrieveBookingResponseSchema, await requester.send(getReq), getReq, {
-        essential: ['status'],
-        inPlace: bookingAnswerInPlace.retrieve,
-      }),
+      readAnswer({ hooks: {}, logger: {} }, RetrieveBookingAnswer, await requester.send(getReq), getReq),
     sdk: () => off.bookings.retrieve(BOOKING),
     'sdk+lim': () => lim.bookings.retrieve(BOOKING),
   };
@@ -164,7 +161,9 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
 
     const bookingData: unknown = JSON.parse(bookingJson);
     const searchData: unknown = JSON.parse(searchJson);
-    const bookingCheckUs = microMedian(20_000, () => bookingAnswerInPlace.retrieve(bookingData));
+    const bookingCheckUs = microMedian(20_000, () => RetrieveBookingAnswer.compiled.safeParse(bookingData));
+    const bookingJsonUs = microMedian(20_000, () => JSON.parse(bookingJson));
+    const bookingInterpretedUs = microMedian(20_000, () => RetrieveBookingResponseSchema.safeParse(bookingData));
     const searchModelUs = microMedian(20_000, () => parseSearchResponse(searchData, { source: 'supplier_a' }));
     const searchInputUs = microMedian(20_000, () => toSearchRequestBody(SearchParamsSchema.parse(params)));
     const zodSearchUs = microMedian(20_000, () => SearchResponseSchema.safeParse(searchData));
@@ -204,13 +203,16 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
       ];
     };
     return [
-      ...report('GET booking (bookings.retrieve)', `GET ${bookingPath.replace(BOOKING, '{id}')}`, bookingJson.length, getTimes, bookingCheckUs, 'in place, as bookings.retrieve does'),
+      ...report('GET booking (bookings.retrieve)', `GET ${bookingPath.replace(BOOKING, '{id}')}`, bookingJson.length, getTimes, bookingCheckUs, 'z.compile(RetrieveBookingResponseSchema), as bookings.retrieve does'),
       ...report('POST search (flights.search)', 'POST /v1/flights/search/', searchJson.length, postTimes, searchModelUs, 'parseSearchResponse'),
       {
         name: 'overhead: resource-layer costs on the search path (for the schema/resource owners)',
         figures: {
           'search input check + wire body (SearchParamsSchema.parse → toSearchRequestBody), median µs per call': round(searchInputUs, 1),
           'for reference: plain zod on the search answer (SearchResponseSchema.safeParse), median µs per call': round(zodSearchUs, 1),
+          'GET booking answer: JSON.parse of the body, median µs per call': round(bookingJsonUs, 2),
+          'GET booking answer: compiled schema (RetrieveBookingAnswer.compiled.safeParse), median µs per call': round(bookingCheckUs, 2),
+          'GET booking answer: zod interpreter (RetrieveBookingResponseSchema.safeParse), median µs per call': round(bookingInterpretedUs, 2),
         },
       },
     ];

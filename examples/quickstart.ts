@@ -47,7 +47,7 @@ async function main(): Promise<void> {
 
     // 7. Book: issues the PNR and debits the wallet. Never blindly retried.
     const done = await fareway.bookings.book(booking);
-    console.log(`7. Book          ${done.status}; charged ${inr(done.pricing.final_fare)}`);
+    console.log(`7. Book          ${done.status}; charged ${inr((done.pricing ?? priced.pricing).final_fare)}`);
 
     // 8. Retrieve and list.
     const again = await fareway.bookings.retrieve(booking.booking_id);

@@ -1,35 +1,24 @@
 import type { z } from '../schemas/zod.js';
+import type { Answer } from '../schemas/answer.js';
+import { nearestOptional } from '../schemas/walk.js';
 import { formatPath, ResponseValidationError, type ValidationIssue } from '../errors.js';
 import type { ContractDriftEvent, Endpoint, Hooks, Logger } from './options.js';
 import type { HttpResponse } from './transport.js';
 import { safeHook } from './request.js';
 
 /**
- * The tolerant reader (ARCHITECTURE: "strict in what we send, tolerant in what we read").
+ * The tolerant reader (ARCHITECTURE: "strict in what we send, tolerant in what we read"), the one
+ * point where every 2xx answer is checked, against its endpoint's declared `Answer`
+ * (schemas/answer.ts).
  *
- * A 2xx answer is first checked against its schema, which already accepts absent and null
- * wherever the spec says "not shown", "present in some responses" or "may be absent". When that
- * fails, the answer is not thrown away: only a problem at a path the SDK needs to act on (the ids,
- * the status, the PNR, the amounts it uses) is fatal. A malformed element of a list the caller
- * can live without (a search option, a list entry, an airport) is dropped; any other oddity is
- * left as it came. Everything that was dropped or ignored is reported as contract drift (the
- * `onContractDrift` hook and a debug log with the path), never thrown.
+ * A valid answer takes the compiled schema's fast path. When the schema says no, the answer is not
+ * thrown away at once: a malformed element of a droppable list (a search option, a list entry, an
+ * airport) is dropped, and a malformed optional field reads as absent (it is removed). What is left
+ * must then pass the schema: whatever the reader returns has every field its type requires. A
+ * required field missing or malformed is a ResponseValidationError carrying the body as it came
+ * and the ids. Everything dropped or ignored is reported as contract drift (the `onContractDrift`
+ * hook and a debug log with the path), never thrown.
  */
-export interface ReadPlan {
-  /**
-   * Paths the SDK needs (`'booking_id'`, `'pricing.final_fare'`; `*` matches any index or key). A
-   * problem AT such a path, or at one of its ancestors, makes the answer unusable.
-   */
-  essential: readonly string[];
-  /** Array elements that are dropped whole when they hold a problem (`'outbound.*'`). */
-  droppable?: readonly string[];
-  /**
-   * The schema's in-place twin (src/schemas/in-place.ts): when it says yes, the answer is returned
-   * as it came, without running zod (it would return an equal copy). The hot path of a valid answer.
-   */
-  inPlace?: (data: unknown) => boolean;
-}
-
 /** Where the answer came from, for errors and drift reports. */
 export interface ReadContext {
   endpoint: Endpoint;
@@ -46,17 +35,10 @@ export interface ReadContext {
 type Path = readonly PropertyKey[];
 type Pattern = readonly string[];
 
-const compile = (patterns: readonly string[] | undefined): Pattern[] => (patterns ?? []).map((p) => (p === '' ? [] : p.split('.')));
 const segMatches = (pattern: string, seg: PropertyKey) => pattern === '*' || pattern === String(seg);
 
-/** `path` is `pattern` or one of its ancestors. */
-function isAtOrAbove(path: Path, pattern: Pattern): boolean {
-  if (path.length > pattern.length) return false;
-  return path.every((seg, i) => segMatches(pattern[i]!, seg));
-}
-
 /** The element of `path` that the longest matching droppable pattern names, if any. */
-function droppableElement(path: Path, patterns: Pattern[]): Path | undefined {
+function droppableElement(path: Path, patterns: readonly Pattern[]): Path | undefined {
   let best: Path | undefined;
   for (const pattern of patterns) {
     if (path.length < pattern.length) continue;
@@ -126,79 +108,76 @@ function issuesOf(error: z.core.$ZodError): { path: Path; message: string }[] {
   return error.issues.map((i) => ({ path: i.path as Path, message: i.message }));
 }
 
+/** Rounds of repair before an answer is given up: each round removes what the last parse named. */
+const MAX_ROUNDS = 8;
+
 /**
- * Reads a 2xx body with `schema` under `plan`. Returns the parsed value (zod's output when the
- * answer is valid or could be repaired, else the answer as it came, minus dropped elements).
- * @throws ResponseValidationError (with `body` and `ids`) only for problems at essential paths.
+ * Reads a 2xx body as `answer` declares. Returns the schema's output: complete for its type.
+ * @throws ResponseValidationError (with the body as it came and the ids) when the answer lacks,
+ * or has malformed, a field its type requires.
  */
-export function readResponse<T>(schema: z.ZodMiniType<T>, data: unknown, plan: ReadPlan, rc: ReadContext): T {
-  // Every answer of the contract is a JSON object: anything else is unusable whatever the plan.
+export function readResponse<T>(answer: Answer<T>, data: unknown, rc: ReadContext): T {
+  // The measured exception (search): its checker walks only the contract's own fields, so it runs
+  // before the depth walk below, which would cost a second pass over megabytes.
+  const fast = answer.fastPath?.(data);
+  if (fast !== undefined) return fast;
+  // Every answer of the contract is a JSON object: anything else is unusable.
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw fatal([{ path: '', message: `expected a JSON object, got ${Array.isArray(data) ? 'an array' : data === null ? 'null' : typeof data}` }], data, rc);
   // Nothing in the contract nests past a dozen levels; whatever walks a 100 000-deep body next
   // (zod, structuredClone, the caller's JSON.stringify) would overflow the stack.
   if (nestsDeeperThan(data, MAX_RESPONSE_DEPTH))
     throw fatal([{ path: '', message: `the body nests deeper than ${MAX_RESPONSE_DEPTH} levels` }], undefined, rc);
-  if (plan.inPlace?.(data)) return data as T;
-  const first = safeParse(schema, data, rc);
+  const first = safeParse(answer.compiled, data, data, rc);
   if (first.success) return first.data;
 
-  const essential = compile(plan.essential);
-  const droppable = compile(plan.droppable);
-  // Repairs change the caller's copy only: the body is ours (freshly parsed JSON), but keep the
-  // original text of the error for reports.
-  let current: unknown = data;
-  let error = first.error;
+  // Repairs work on a copy: the error must carry the body as it came.
+  const current: unknown = structuredClone(data);
+  const droppable = answer.droppable.map((p) => p.split('.'));
   const reported = new Set<string>();
   const report = (d: Omit<ContractDriftEvent, 'endpoint' | 'requestId'>) => {
     if (reported.has(d.path)) return;
     reported.add(d.path);
     drift(rc, d);
   };
-  for (let round = 0; round < 4; round++) {
-    const problems = issuesOf(error);
-    const fatalOnes = problems.filter((p) => essential.some((e) => isAtOrAbove(p.path, e)));
-    if (fatalOnes.length) throw fatal(fatalOnes.map((p) => ({ path: ids(p.path), message: p.message })), data, rc);
-
-    const drops = new Map<string, { element: Path; message: string; at: Path }>();
-    const ignored: { path: Path; message: string }[] = [];
-    for (const p of problems) {
-      const element = droppableElement(p.path, droppable);
-      if (element) {
-        const key = ids(element);
-        if (!drops.has(key)) drops.set(key, { element, message: p.message, at: p.path });
-      } else ignored.push(p);
+  let error = first.error;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const drops = new Map<string, { element: Path; at: Path; message: string }>();
+    const removals = new Map<string, { field: Path; at: Path; message: string }>();
+    const unusable: ValidationIssue[] = [];
+    for (const issue of error.issues) {
+      const path = issue.path as Path;
+      const element = droppableElement(path, droppable);
+      const field = element ? undefined : nearestOptional(answer.schema, path);
+      if (element) drops.set(ids(element), { element, at: path, message: issue.message });
+      else if (field) removals.set(ids(field), { field, at: path, message: issue.message });
+      else unusable.push({ path: ids(path), message: issue.message });
     }
+    if (unusable.length) throw fatal(unusable, data, rc);
     let changed = false;
     // Drop from the highest index down so earlier indices stay valid.
-    const sorted = [...drops.values()].sort((a, b) => compareDesc(a.element, b.element));
-    for (const d of sorted) {
+    for (const d of [...drops.values()].sort((a, b) => compareDesc(a.element, b.element))) {
       const parent = getAt(current, d.element.slice(0, -1));
       const index = d.element[d.element.length - 1];
-      if (Array.isArray(parent) && typeof index === 'number' && index < parent.length) {
-        parent.splice(index, 1);
-        changed = true;
-        report({ path: ids(d.element), message: `${ids(d.at)}: ${d.message}`, action: 'dropped' });
-      }
+      if (!Array.isArray(parent) || typeof index !== 'number' || index >= parent.length) continue;
+      parent.splice(index, 1);
+      changed = true;
+      report({ path: ids(d.element), message: `${ids(d.at)}: ${d.message}`, action: 'dropped' });
     }
-    for (const p of ignored) {
-      // A wrong-typed optional value is removed (it reads as absent, as the types allow).
-      const parent = getAt(current, p.path.slice(0, -1));
-      const key = p.path[p.path.length - 1];
-      const present = parent !== null && typeof parent === 'object' && key !== undefined && (parent as Record<PropertyKey, unknown>)[key] !== undefined;
-      if (present && !Array.isArray(parent)) {
-        delete (parent as Record<PropertyKey, unknown>)[key];
-        changed = true;
-      }
-      report({ path: ids(p.path), message: p.message, action: 'ignored' });
+    for (const r of removals.values()) {
+      const parent = getAt(current, r.field.slice(0, -1));
+      const key = r.field[r.field.length - 1]!;
+      if (parent === null || typeof parent !== 'object' || Array.isArray(parent) || !(key in parent)) continue;
+      delete (parent as Record<PropertyKey, unknown>)[key];
+      changed = true;
+      report({ path: ids(r.at), message: r.message, action: 'ignored' });
     }
-    const again = safeParse(schema, current, rc);
+    if (!changed) break;
+    const again = safeParse(answer.compiled, current, data, rc);
     if (again.success) return again.data;
-    if (!changed) return current as T;
     error = again.error;
-    current = again.input;
   }
-  return current as T;
+  throw fatal(issuesOf(error).map((p) => ({ path: ids(p.path), message: p.message })), data, rc);
 }
 
 function compareDesc(a: Path, b: Path): number {
@@ -212,17 +191,17 @@ function compareDesc(a: Path, b: Path): number {
   return b.length - a.length;
 }
 
-type Parsed<T> = { success: true; data: T } | { success: false; error: z.core.$ZodError; input: unknown };
+type Parsed<T> = { success: true; data: T } | { success: false; error: z.core.$ZodError };
 
 /** A parse that never throws a raw error (a 100 000-deep body overflows the stack in zod). */
-function safeParse<T>(schema: z.ZodMiniType<T>, data: unknown, rc: ReadContext): Parsed<T> {
+function safeParse<T>(schema: z.ZodMiniType<T>, value: unknown, body: unknown, rc: ReadContext): Parsed<T> {
   let result: ReturnType<typeof schema.safeParse>;
   try {
-    result = schema.safeParse(data);
+    result = schema.safeParse(value);
   } catch (cause) {
-    throw fatal([{ path: '', message: 'the body could not be read (too deep or too large)' }], data, rc, cause);
+    throw fatal([{ path: '', message: 'the body could not be read (too deep or too large)' }], body, rc, cause);
   }
-  return result.success ? { success: true, data: result.data } : { success: false, error: result.error, input: data };
+  return result.success ? { success: true, data: result.data } : { success: false, error: result.error };
 }
 
 /** Reports one drift: a debug log with the path and the `onContractDrift` hook. */
@@ -234,17 +213,16 @@ export function drift(rc: Pick<ReadContext, 'endpoint' | 'requestId' | 'hooks' |
 
 /**
  * Reads a resource's 2xx answer: `readResponse` with the request's endpoint, the response's
- * request id and status, and the ids the SDK knows for the call.
+ * request id and status, and the ids the SDK knows for the call (the error hands them back).
  */
 export function readAnswer<T>(
   ctx: { hooks: Hooks; logger: Logger },
-  schema: z.ZodMiniType<T>,
+  answer: Answer<T>,
   response: Pick<HttpResponse, 'data' | 'status' | 'requestId'>,
   req: { endpoint: Endpoint; method: string; path: string },
-  plan: ReadPlan,
   ids: ReadContext['ids'] = {},
 ): T {
-  return readResponse(schema, response.data, plan, {
+  return readResponse(answer, response.data, {
     endpoint: req.endpoint,
     method: req.method,
     path: req.path,

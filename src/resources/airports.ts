@@ -5,7 +5,7 @@ import { raceAbort } from '../core/body.js';
 import { readAnswer } from '../core/reader.js';
 import { RequestValidationError } from '../errors.js';
 import { checkCall } from '../core/call-options.js';
-import { AutocompleteResponseSchema, type AutocompleteResponse } from '../schemas/airport.js';
+import { AutocompleteAnswer, type AutocompleteResponse } from '../schemas/airport.js';
 
 interface CacheEntry {
   at: number;
@@ -63,7 +63,7 @@ export class Airports {
   async #fetch(q: string, options: RequestOptions): Promise<AutocompleteResponse> {
     const req = { endpoint: 'autocomplete', method: 'GET', path: '/v1/airports/autocomplete/', query: { q }, auth: false } as const;
     const response = await this.ctx.requester.send(req, options);
-    const read = readAnswer(this.ctx, AutocompleteResponseSchema, response, req, { essential: ['results'], droppable: ['results.*'] });
+    const read = readAnswer(this.ctx, AutocompleteAnswer, response, req);
     // Only the airports are kept (an unknown top-level field, however deep, is not cached).
     const data: AutocompleteResponse = { results: read.results };
     this.#cache.set(q, { at: performance.now(), value: data });

@@ -14,7 +14,7 @@ import {
   PriceChangedError,
   ResponseValidationError,
 } from '../errors.js';
-import { bookingAnswerInPlace, BookResponseSchema, type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
+import { BookAnswer, type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
 import { z } from '../schemas/zod.js';
 import type { Deadline } from '../model/deadline.js';
 
@@ -189,7 +189,7 @@ async function sendBook(ctx: ClientContext, id: string, options: RequestOptions,
   let cause: unknown;
   try {
     const response = await ctx.requester.send(req, options, trace);
-    const data = readAnswer(ctx, BookResponseSchema, response, req, { essential: ['status', 'pnr'], inPlace: bookingAnswerInPlace.book }, { booking_id: id });
+    const data = readAnswer(ctx, BookAnswer, response, req, { booking_id: id });
     if (confirmedWithPnr(data)) return withMeta(data, { requestId: response.requestId, deadline: undefined, reconciled: false });
     // The service's own readable answer: it finished, without a PNR.
     cause = markAnswered(

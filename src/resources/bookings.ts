@@ -10,13 +10,12 @@ import { Page, PagePromise } from '../model/pagination.js';
 import { checkIndices } from '../model/index-roles.js';
 import { isSelection, searchOfSelection, type Selection } from '../model/search-results.js';
 import {
-  bookingAnswerInPlace,
-  BookingListResponseSchema,
+  BookingListAnswer,
   CreateBookingParamsSchema,
   ListParamsSchema,
-  RepriceResponseSchema,
-  RetrieveBookingResponseSchema,
-  SavePassengersResponseSchema,
+  RepriceAnswer,
+  RetrieveBookingAnswer,
+  SavePassengersAnswer,
   type Booking,
   type CreateBookingResponse,
   type ListParams,
@@ -144,7 +143,7 @@ export class Bookings {
     }
     const req = { endpoint: 'savePassengers', method: 'POST', path: bookingPath(id, 'passengers'), body, auth: true, context: { booking_id: id } } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = readAnswer(this.ctx, SavePassengersResponseSchema, response, req, { essential: [], inPlace: bookingAnswerInPlace.savePassengers }, { booking_id: id });
+    const data = readAnswer(this.ctx, SavePassengersAnswer, response, req, { booking_id: id });
     const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
       this.ctx.logger.warn?.(`possible duplicate bookings found for ${id} (${data.duplicates.length})`, {
@@ -166,7 +165,7 @@ export class Bookings {
     this.#refuseIfLockExpired(id);
     const req = { endpoint: 'reprice', method: 'POST', path: bookingPath(id, 'reprice'), auth: true, context: { booking_id: id } } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = readAnswer(this.ctx, RepriceResponseSchema, response, req, { essential: ['pricing.final_fare'], inPlace: bookingAnswerInPlace.reprice }, { booking_id: id });
+    const data = readAnswer(this.ctx, RepriceAnswer, response, req, { booking_id: id });
     const memory = this.ctx.registry.updateBooking(id, this.#deadlineFrom(data, response.receivedAt, id));
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
   }
@@ -195,7 +194,7 @@ export class Bookings {
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     const req = { endpoint: 'retrieve', method: 'GET', path: bookingPath(id), auth: true, context: { booking_id: id } } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = readAnswer(this.ctx, RetrieveBookingResponseSchema, response, req, { essential: ['status'], inPlace: bookingAnswerInPlace.retrieve }, { booking_id: id });
+    const data = readAnswer(this.ctx, RetrieveBookingAnswer, response, req, { booking_id: id });
     const memory = this.ctx.registry.updateBooking(id, { trace_id: data.trace_id ?? undefined, ...this.#deadlineFrom(data, response.receivedAt, id) });
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
   }
@@ -211,7 +210,7 @@ export class Bookings {
       checkCall(this.ctx, options); // every page: a closed client sends no later page either
       const req = { endpoint: 'list', method: 'GET', path: '/v1/bookings/', query: { limit: p.limit, offset: p.offset }, auth: true } as const;
       const response = await this.ctx.requester.send(req, options);
-      const data = readAnswer(this.ctx, BookingListResponseSchema, response, req, { essential: ['results'], droppable: ['results.*'] });
+      const data = readAnswer(this.ctx, BookingListAnswer, response, req);
       return new Page(data, fetchPage, response.requestId);
     };
     // Bad input or a closed client reject the returned promise (list itself never throws).

@@ -2,9 +2,8 @@ import { transportOptions, type ClientContext } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { readAnswer } from '../core/reader.js';
 import {
-  bookingAnswerInPlace,
-  BookingListResponseSchema,
-  RetrieveBookingResponseSchema,
+  BookingListAnswer,
+  RetrieveBookingAnswer,
   type BookingListEntry,
   type ItineraryItem,
   type RetrieveBookingResponse,
@@ -98,7 +97,7 @@ async function listSince(ctx: ClientContext, from: number, options: RequestOptio
   for (let page = 0; page < MAX_PAGES; page++) {
     const req = { endpoint: 'list', method: 'GET', path: '/v1/bookings/', query: { limit: PAGE, offset }, auth: true } as const;
     const response = await ctx.requester.send(req, { ...transportOptions(options), maxRetries: 1 });
-    const data = readAnswer(ctx, BookingListResponseSchema, response, req, { essential: ['results'], droppable: ['results.*'] });
+    const data = readAnswer(ctx, BookingListAnswer, response, req);
     for (const b of data.results) entries.set(b.id, b);
     if (!data.next || data.results.length === 0 || data.results.some((b) => surelyOlder(b, from))) return { entries: [...entries.values()], complete: true };
     offset += data.results.length;
@@ -114,7 +113,7 @@ async function check(ctx: ClientContext, id: string, call: CallInfo, options: Re
     const path = `/v1/flights/booking/${encodeURIComponent(id)}/`;
     const req = { endpoint: 'retrieve', method: 'GET', path, auth: true, context: { booking_id: id } } as const;
     const response = await ctx.requester.send(req, { ...transportOptions(options), maxRetries: 1 });
-    const booking = readAnswer(ctx, RetrieveBookingResponseSchema, response, req, { essential: ['status', 'itinerary_items'], inPlace: bookingAnswerInPlace.retrieve }, { booking_id: id });
+    const booking = readAnswer(ctx, RetrieveBookingAnswer, response, req, { booking_id: id });
     if (booking.status !== 'draft' || (booking.trace_id && booking.trace_id !== call.traceId)) return { id, verdict: 'different' };
     return { id, verdict: indicesMatch(booking.itinerary_items, call.indices), booking, requestId: response.requestId, receivedAt: response.receivedAt };
   } catch (error) {

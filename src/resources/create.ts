@@ -5,7 +5,7 @@ import { classifyFailure } from '../core/failure.js';
 import { safeHook } from '../core/request.js';
 import { poll } from '../core/retry.js';
 import { CreateOutcomeUnknownError, type UpstreamError } from '../errors.js';
-import { bookingAnswerInPlace, CreateBookingResponseSchema, type CreateBookingResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
+import { CreateBookingAnswer, type CreateBookingResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
 import type { PaxCount } from '../schemas/common.js';
 import { ledgerOf, type CreateCall } from './create-ledger.js';
 import { lookForOwnBooking, type CallInfo, type Found, type OwnBooking } from './create-match.js';
@@ -46,7 +46,7 @@ export async function sendCreate(
     ledger.sending(entry);
     try {
       const response = await ctx.requester.send(req, options);
-      const data = readAnswer(ctx, CreateBookingResponseSchema, response, req, { essential: ['booking_id'], inPlace: bookingAnswerInPlace.create }, { trace_id: params.trace_id });
+      const data = readAnswer(ctx, CreateBookingAnswer, response, req, { trace_id: params.trace_id });
       ledger.claim(data.booking_id); // before `answered`: a create waiting on this one must see it
       return { kind: 'made', data, requestId: response.requestId, receivedAt: response.receivedAt };
     } catch (error) {

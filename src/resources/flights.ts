@@ -8,7 +8,7 @@ import { parseSearchResponse } from '../model/parse-search.js';
 import { isSelection, type SearchResults, type Selection } from '../model/search-results.js';
 import {
   FareRulesParamsSchema,
-  FareRulesResponseSchema,
+  FareRulesAnswer,
   SearchParamsSchema,
   toSearchRequestBody,
   type FareRulesParams,
@@ -96,7 +96,7 @@ export class Flights {
   async #one(params: FareRulesParams, options?: RequestOptions): Promise<FareRules> {
     const req = { endpoint: 'fareRules', method: 'POST', path: '/v1/flights/fare-rules/', body: params, auth: true } as const;
     const response = await this.ctx.requester.send(req, options);
-    const data = readAnswer(this.ctx, FareRulesResponseSchema, response, req, { essential: [], droppable: ['rules.*'] }, { trace_id: params.trace_id });
+    const data = readAnswer(this.ctx, FareRulesAnswer, response, req, { trace_id: params.trace_id });
     const search = this.ctx.registry.search(params.trace_id);
     const deadline = Deadline.fromResponse(data, {
       kind: 'offer',

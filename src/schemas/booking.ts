@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-empty-object-type -- named types derived from their schemas: `interface X extends Fields<typeof XShape> {}` (ARCHITECTURE, "Each contract once") */
 import {
   BookingStatusSchema,
   PaxCountSchema,
@@ -6,24 +7,18 @@ import {
   nullableString,
   orEmpty,
   wholeCount,
-  type BookingStatus,
-  type PaxCount,
-  type Pricing,
-  type Segment,
 } from './common.js';
+import { answer, type Fields } from './answer.js';
 import { TraceIdSchema } from './inputs.js';
-import { isBookingAnswer, type BookingAnswerShape } from './in-place.js';
 import { z } from './zod.js';
 
-/** A passenger-rules flag pair; a field is mandatory when both are true (spec §2). */
-export interface PaxRule {
-  isVisible: boolean;
-  isMandatoryIfVisible: boolean;
-}
-export const PaxRuleSchema: z.ZodMiniType<PaxRule> = z.looseObject({
+const PaxRuleShape = z.looseObject({
   isVisible: z.boolean(),
   isMandatoryIfVisible: z.boolean(),
 });
+/** A passenger-rules flag pair; a field is mandatory when both are true (spec §2). */
+export interface PaxRule extends Fields<typeof PaxRuleShape> {}
+export const PaxRuleSchema: z.ZodMiniType<PaxRule> = PaxRuleShape;
 /** One group of `pax_rules` (`leadPax`, `adult`, …): passenger field name → rule. */
 export type PaxRuleGroup = Record<string, PaxRule>;
 /**
@@ -36,7 +31,7 @@ function isRule(v: unknown): v is PaxRule {
   return typeof v === 'object' && v !== null && typeof (v as PaxRule).isVisible === 'boolean' && typeof (v as PaxRule).isMandatoryIfVisible === 'boolean';
 }
 /** Keeps the groups and rules that have the documented shape; never fails. */
-export const PaxRulesSchema: z.ZodMiniType<PaxRules> = z.pipe(
+export const PaxRulesSchema = z.pipe(
   z.unknown(),
   z.transform((value): PaxRules => {
     const out: PaxRules = {};
@@ -49,32 +44,18 @@ export const PaxRulesSchema: z.ZodMiniType<PaxRules> = z.pipe(
     }
     return out;
   }),
-) as unknown as z.ZodMiniType<PaxRules>;
+);
 
-/** One leg of an itinerary item. */
-export interface Leg {
-  direction: 'outbound' | 'inbound';
-  stop_count?: number | null;
-  segments: Segment[];
-}
-export const LegSchema: z.ZodMiniType<Leg> = z.looseObject({
+const LegShape = z.looseObject({
   direction: z.enum(['outbound', 'inbound']),
   stop_count: z.nullish(wholeCount),
   segments: z.array(SegmentSchema),
 });
+/** One leg of an itinerary item. */
+export interface Leg extends Fields<typeof LegShape> {}
+export const LegSchema: z.ZodMiniType<Leg> = LegShape;
 
-/** Itinerary item (spec §2). Its complete field set is "not shown": unknown fields are kept at run time. */
-export interface ItineraryItem {
-  item_code?: string | null;
-  result_index?: string | null;
-  journey_type?: 'one_way' | 'round_trip' | null;
-  is_refundable?: boolean | null;
-  fare_name?: string | null;
-  fare_class?: string | null;
-  airline_remark?: string | null;
-  legs: Leg[];
-}
-export const ItineraryItemSchema: z.ZodMiniType<ItineraryItem> = z.looseObject({
+const ItineraryItemShape = z.looseObject({
   item_code: nullableString,
   result_index: nullableString,
   journey_type: z.nullish(z.enum(['one_way', 'round_trip'])),
@@ -82,84 +63,67 @@ export const ItineraryItemSchema: z.ZodMiniType<ItineraryItem> = z.looseObject({
   fare_name: nullableString,
   fare_class: nullableString,
   airline_remark: nullableString,
+  /** The flown legs: required (the SDK reads the travel dates and the result indices from them). */
   legs: z.array(LegSchema),
 });
+/** Itinerary item (spec §2). Its complete field set is "not shown": unknown fields are kept at run time. */
+export interface ItineraryItem extends Fields<typeof ItineraryItemShape> {}
+export const ItineraryItemSchema: z.ZodMiniType<ItineraryItem> = ItineraryItemShape;
 
-/** A possible duplicate booking reported by save-passengers (supplier_b only). */
-export interface DuplicateEntry {
-  pnr: string;
-  /** Upper-case, e.g. `CONFIRMED`. */
-  status: string;
-  bms_booking_code?: string | null;
-  member_code?: string | null;
-  origin_city_code?: string | null;
-  destination_city_code?: string | null;
-  /** ISO 8601 UTC with milliseconds. */
-  created_at?: string | null;
-}
-export const DuplicateEntrySchema: z.ZodMiniType<DuplicateEntry> = z.looseObject({
+const DuplicateEntryShape = z.looseObject({
   pnr: z.string(),
+  /** Upper-case, e.g. `CONFIRMED`. */
   status: z.string(),
   bms_booking_code: nullableString,
   member_code: nullableString,
   origin_city_code: nullableString,
   destination_city_code: nullableString,
+  /** ISO 8601 UTC with milliseconds. */
   created_at: nullableString,
 });
+/** A possible duplicate booking reported by save-passengers (supplier_b only). */
+export interface DuplicateEntry extends Fields<typeof DuplicateEntryShape> {}
+export const DuplicateEntrySchema: z.ZodMiniType<DuplicateEntry> = DuplicateEntryShape;
 
+/**
+ * Every booking field (spec §2). `booking_id` and `status` are required everywhere (the SDK acts
+ * on them); each answer below makes its own further fields required.
+ */
+const bookingFields = {
+  /** Permanent identifier (UUID). */
+  booking_id: z.string(),
+  /** The search the booking was created from. */
+  trace_id: nullableString,
+  itinerary_code: nullableString,
+  /** See spec §3. A status the service adds later is passed through as it came. */
+  status: BookingStatusSchema,
+  /** The airline booking reference, once confirmed. */
+  pnr: nullableString,
+  /** Returned by book. */
+  bms_booking_code: nullableString,
+  is_domestic: z.nullish(z.boolean()),
+  pax_count: z.nullish(PaxCountSchema),
+  /** End of the fare lock: ISO 8601 without zone (create-booking, fare-rules). */
+  expires_at: nullableString,
+  remaining_seconds: z.nullish(z.number()),
+  pricing: z.nullish(PricingSchema),
+  /** Returned by create-booking: which passenger fields the airline requires. */
+  pax_rules: z.nullish(PaxRulesSchema),
+  itinerary_items: z.nullish(z.array(ItineraryItemSchema)),
+  /** Returned by save-passengers. */
+  duplicates_found: z.nullish(z.boolean()),
+  /** Returned by save-passengers. */
+  duplicates: z.nullish(z.array(DuplicateEntrySchema)),
+  /** Whether travel documents are required; exact placement "not shown" (spec §2). */
+  passport_required: z.nullish(z.boolean()),
+};
+const BookingShape = z.looseObject(bookingFields);
 /**
  * A booking as any endpoint returns it (spec §2). Which fields each answer carries is in the
  * spec's endpoint sections; everything but `booking_id` and `status` may be absent.
  */
-export interface Booking {
-  /** Permanent identifier (UUID). */
-  booking_id: string;
-  /** The search the booking was created from. */
-  trace_id?: string | null;
-  itinerary_code?: string | null;
-  status: BookingStatus;
-  /** The airline booking reference, once confirmed. */
-  pnr?: string | null;
-  /** Returned by book. */
-  bms_booking_code?: string | null;
-  is_domestic?: boolean | null;
-  pax_count?: PaxCount | null;
-  /** End of the fare lock: ISO 8601 without zone (create-booking, fare-rules). */
-  expires_at?: string | null;
-  remaining_seconds?: number | null;
-  pricing?: Pricing | null;
-  /** Returned by create-booking: which passenger fields the airline requires. */
-  pax_rules?: PaxRules | null;
-  itinerary_items?: ItineraryItem[] | null;
-  /** Returned by save-passengers. */
-  duplicates_found?: boolean | null;
-  duplicates?: DuplicateEntry[] | null;
-  /** Whether travel documents are required; exact placement "not shown" (spec §2). */
-  passport_required?: boolean | null;
-}
-
-/** Every booking field (spec §2); each response below makes its own fields required. */
-const bookingFields = {
-  booking_id: z.string(),
-  trace_id: nullableString,
-  itinerary_code: nullableString,
-  status: BookingStatusSchema,
-  pnr: nullableString,
-  bms_booking_code: nullableString,
-  is_domestic: z.nullish(z.boolean()),
-  pax_count: z.nullish(PaxCountSchema),
-  expires_at: nullableString,
-  remaining_seconds: z.nullish(z.number()),
-  pricing: z.nullish(PricingSchema),
-  pax_rules: z.nullish(PaxRulesSchema),
-  itinerary_items: z.nullish(z.array(ItineraryItemSchema)),
-  duplicates_found: z.nullish(z.boolean()),
-  duplicates: z.nullish(z.array(DuplicateEntrySchema)),
-  passport_required: z.nullish(z.boolean()),
-};
-
-/** A booking as any endpoint returns it. */
-export const BookingSchema: z.ZodMiniType<Booking> = z.looseObject(bookingFields);
+export interface Booking extends Fields<typeof BookingShape> {}
+export const BookingSchema: z.ZodMiniType<Booking> = BookingShape;
 
 /** `POST /v1/flights/booking/` request. */
 export const CreateBookingParamsSchema = z.strictObject({
@@ -171,20 +135,10 @@ export const CreateBookingParamsSchema = z.strictObject({
     .check(z.minLength(1, 'must hold 1 or 2 result indices'), z.maxLength(2, 'must hold 1 or 2 result indices')),
 });
 
-/**
- * What the spec lists for an itinerary-level answer. Required in the types and schemas; the
- * tolerant reader still passes an answer without them (reporting drift) unless the SDK needs them.
- */
-export interface ItineraryBooking extends Booking {
-  trace_id: string;
-  itinerary_code: string;
-  is_domestic: boolean;
-  pax_count: PaxCount;
-  pricing: Pricing;
-  itinerary_items: ItineraryItem[];
-}
+/** What the spec lists for an itinerary-level answer (create-booking §4.3, save-passengers §4.4): required. */
 const itineraryFields = {
   ...bookingFields,
+  /** The search the booking was created from. */
   trace_id: z.string(),
   itinerary_code: z.string(),
   is_domestic: z.boolean(),
@@ -192,84 +146,72 @@ const itineraryFields = {
   pricing: PricingSchema,
   itinerary_items: z.array(ItineraryItemSchema),
 };
+const ItineraryBookingShape = z.looseObject(itineraryFields);
+/** An itinerary-level answer: every field spec §4.3 and §4.4 list is there. */
+export interface ItineraryBooking extends Fields<typeof ItineraryBookingShape> {}
 
 /** `POST /v1/flights/booking/` response (spec §4.3): a `draft` with its fare lock and pax_rules. */
 export type CreateBookingResponse = ItineraryBooking;
-export const CreateBookingResponseSchema: z.ZodMiniType<CreateBookingResponse> = z.looseObject(itineraryFields);
+export const CreateBookingResponseSchema: z.ZodMiniType<CreateBookingResponse> = ItineraryBookingShape;
+/** create-booking's answer. A missing booking_id or status is settled by listing (resources/create.ts). */
+export const CreateBookingAnswer = answer(CreateBookingResponseSchema);
 
-/** `POST …/passengers/` response (spec §4.4). `duplicates` is always an array (empty when none). */
-export interface SavePassengersResponse extends ItineraryBooking {
-  duplicates_found: boolean;
-  duplicates: DuplicateEntry[];
-}
-export const SavePassengersResponseSchema: z.ZodMiniType<SavePassengersResponse> = z.looseObject({
+const SavePassengersShape = z.looseObject({
   ...itineraryFields,
+  /** Always a boolean (absent reads as false). */
   duplicates_found: z.pipe(z.nullish(z.boolean()), z.transform((v) => v === true)),
+  /** Always an array (empty when none). */
   duplicates: orEmpty(DuplicateEntrySchema),
-}) as unknown as z.ZodMiniType<SavePassengersResponse>;
+});
+/** `POST …/passengers/` response (spec §4.4). `duplicates` is always an array (empty when none). */
+export interface SavePassengersResponse extends Fields<typeof SavePassengersShape> {}
+export const SavePassengersResponseSchema: z.ZodMiniType<SavePassengersResponse> = SavePassengersShape;
+/** save-passengers' answer: a malformed duplicate entry is dropped, not fatal. */
+export const SavePassengersAnswer = answer(SavePassengersResponseSchema, { droppable: ['duplicates.*'] });
 
+const RepriceShape = z.looseObject({
+  ...bookingFields,
+  /** The latest pricing: `final_fare` is the fare book will charge. */
+  pricing: PricingSchema,
+  itinerary_items: z.array(ItineraryItemSchema),
+});
 /** `POST …/reprice/` response (spec §4.5): `pricing.final_fare` is the fare book will charge. */
-export interface RepriceResponse extends Booking {
-  pricing: Pricing;
-  itinerary_items: ItineraryItem[];
-}
-export const RepriceResponseSchema: z.ZodMiniType<RepriceResponse> = z.looseObject({
-  ...bookingFields,
-  pricing: PricingSchema,
-  itinerary_items: z.array(ItineraryItemSchema),
-});
+export interface RepriceResponse extends Fields<typeof RepriceShape> {}
+export const RepriceResponseSchema: z.ZodMiniType<RepriceResponse> = RepriceShape;
+export const RepriceAnswer = answer(RepriceResponseSchema);
 
-/** `POST …/book/` response (spec §4.6): `confirmed`, with the PNR. */
-export interface BookResponse extends Booking {
-  pnr: string;
-  pricing: Pricing;
-  itinerary_items: ItineraryItem[];
-}
-export const BookResponseSchema: z.ZodMiniType<BookResponse> = z.looseObject({
+const BookShape = z.looseObject({
   ...bookingFields,
+  /** The airline booking reference: required (with `status: 'confirmed'` it is the success). */
   pnr: z.string().check(z.minLength(1)),
-  pricing: PricingSchema,
-  itinerary_items: z.array(ItineraryItemSchema),
+  /**
+   * Listed by spec §4.6 but optional here: a 2xx book with `confirmed` and a PNR is a success
+   * whatever else the answer lacks (the money moved; `retrieve` reads the rest).
+   */
+  pricing: z.nullish(PricingSchema),
+  /** As `pricing`: listed by spec §4.6, optional so that a confirmed book never fails on it. */
+  itinerary_items: z.nullish(z.array(ItineraryItemSchema)),
 });
+/** `POST …/book/` response (spec §4.6): `confirmed`, with the PNR. */
+export interface BookResponse extends Fields<typeof BookShape> {}
+export const BookResponseSchema: z.ZodMiniType<BookResponse> = BookShape;
+export const BookAnswer = answer(BookResponseSchema);
 
-/** `GET /v1/flights/booking/{id}/` response (spec §4.7): `pricing` is the latest. */
-export interface RetrieveBookingResponse extends Booking {
-  trace_id: string;
-  pricing: Pricing;
-  itinerary_items: ItineraryItem[];
-}
-export const RetrieveBookingResponseSchema: z.ZodMiniType<RetrieveBookingResponse> = z.looseObject({
+const RetrieveShape = z.looseObject({
   ...bookingFields,
+  /** The search the booking was created from. */
   trace_id: z.string(),
+  /** The latest pricing. */
   pricing: PricingSchema,
   itinerary_items: z.array(ItineraryItemSchema),
 });
+/** `GET /v1/flights/booking/{id}/` response (spec §4.7): `pricing` is the latest. */
+export interface RetrieveBookingResponse extends Fields<typeof RetrieveShape> {}
+export const RetrieveBookingResponseSchema: z.ZodMiniType<RetrieveBookingResponse> = RetrieveShape;
+export const RetrieveBookingAnswer = answer(RetrieveBookingResponseSchema);
 
-/** One entry of the bookings list (spec §2). `id` is the booking_id. */
-export interface BookingListEntry {
+const BookingListEntryShape = z.looseObject({
   /** The booking_id. */
-  id: string;
-  status: BookingStatus;
-  pnr?: string | null;
-  trace_id?: string | null;
-  itinerary_code?: string | null;
-  currency?: string | null;
-  amount_charged?: number | null;
-  /** Present in some responses. */
-  wallet_debited_inr?: number | null;
-  /** Present in some responses. */
-  amount_raw?: number | null;
-  /** Present in some responses. */
-  markup_percent_applied?: number | null;
-  /** Element shape "not shown" (spec §2). */
-  passengers?: unknown[] | null;
-  /** Element shape "not shown" (spec §2). */
-  flight_segments?: unknown[] | null;
-  /** ISO 8601 UTC. */
-  created_at?: string | null;
-  modified_at?: string | null;
-}
-export const BookingListEntrySchema: z.ZodMiniType<BookingListEntry> = z.looseObject({
   id: z.string(),
   status: BookingStatusSchema,
   pnr: nullableString,
@@ -277,29 +219,37 @@ export const BookingListEntrySchema: z.ZodMiniType<BookingListEntry> = z.looseOb
   itinerary_code: nullableString,
   currency: nullableString,
   amount_charged: z.nullish(z.number()),
+  /** Present in some responses. */
   wallet_debited_inr: z.nullish(z.number()),
+  /** Present in some responses. */
   amount_raw: z.nullish(z.number()),
+  /** Present in some responses. */
   markup_percent_applied: z.nullish(z.number()),
+  /** Element shape "not shown" (spec §2). */
   passengers: z.nullish(z.array(z.unknown())),
+  /** Element shape "not shown" (spec §2). */
   flight_segments: z.nullish(z.array(z.unknown())),
+  /** ISO 8601 UTC. */
   created_at: nullableString,
+  /** ISO 8601 UTC. */
   modified_at: nullableString,
 });
+/** One entry of the bookings list (spec §2). `id` is the booking_id. */
+export interface BookingListEntry extends Fields<typeof BookingListEntryShape> {}
+export const BookingListEntrySchema: z.ZodMiniType<BookingListEntry> = BookingListEntryShape;
 
-/** `GET /v1/bookings/` response (spec §4.8). */
-export interface BookingListResponse {
-  count?: number | null;
-  /** The next page's URL, or null on the last page. */
-  next?: string | null;
-  previous?: string | null;
-  results: BookingListEntry[];
-}
-export const BookingListResponseSchema: z.ZodMiniType<BookingListResponse> = z.looseObject({
+const BookingListShape = z.looseObject({
   count: z.nullish(wholeCount),
+  /** The next page's URL, or null on the last page. */
   next: nullableString,
   previous: nullableString,
   results: z.array(BookingListEntrySchema),
 });
+/** `GET /v1/bookings/` response (spec §4.8). */
+export interface BookingListResponse extends Fields<typeof BookingListShape> {}
+export const BookingListResponseSchema: z.ZodMiniType<BookingListResponse> = BookingListShape;
+/** A malformed entry is dropped (and reported), not fatal. */
+export const BookingListAnswer = answer(BookingListResponseSchema, { droppable: ['results.*'] });
 
 /** `bookings.list` parameters. */
 export const ListParamsSchema = z.strictObject({
@@ -309,23 +259,3 @@ export const ListParamsSchema = z.strictObject({
   offset: z.optional(z.number().check(z.int('must be a whole number'), z.gte(0, 'must not be negative'))),
 });
 export type ListParams = z.input<typeof ListParamsSchema>;
-
-const ITINERARY_FIELDS = ['trace_id', 'itinerary_code', 'is_domestic', 'pax_count', 'pricing', 'itinerary_items'] as const;
-
-/** What each booking answer schema above requires beyond BookingSchema, for the in-place checks. */
-const ANSWER_SHAPES = {
-  create: { required: ITINERARY_FIELDS },
-  savePassengers: { required: ITINERARY_FIELDS, duplicates: true },
-  reprice: { required: ['pricing', 'itinerary_items'] },
-  book: { required: ['pricing', 'itinerary_items'], pnr: true },
-  retrieve: { required: ['trace_id', 'pricing', 'itinerary_items'] },
-} satisfies Record<string, BookingAnswerShape>;
-
-/**
- * In-place twins of the booking answer schemas: true exactly when the schema would accept the
- * answer and return it unchanged (the reader then skips zod). Kept in step by
- * test/schemas/booking-in-place.test.ts.
- */
-export const bookingAnswerInPlace = Object.fromEntries(
-  Object.entries(ANSWER_SHAPES).map(([name, shape]) => [name, (v: unknown) => isBookingAnswer(v, shape)]),
-) as Record<keyof typeof ANSWER_SHAPES, (v: unknown) => boolean>;

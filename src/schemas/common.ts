@@ -1,12 +1,16 @@
+/* eslint-disable @typescript-eslint/no-empty-object-type -- named types derived from their schemas: `interface X extends Fields<typeof XShape> {}` (ARCHITECTURE, "Each contract once") */
+import type { Fields } from './answer.js';
 import { z } from './zod.js';
 
 /**
  * Wire schemas shared by several resources (spec §2), each beside its named type. Response
  * objects are `looseObject`s: unknown fields are kept at run time (a field the service adds
  * tomorrow reaches the caller untouched) but are not part of the types, so a typo such as
- * `pricing.final_fair` does not compile. Fields the spec marks "may be absent", "present in some
- * responses" or "not shown" are optional and, where a null is plausible, nullable. What the SDK
- * itself needs is decided per response by the tolerant reader (core/reader.ts).
+ * `pricing.final_fair` does not compile. Each named type is derived from its schema
+ * (`interface Pricing extends Fields<typeof …> {}`); the field docs live on the schema. Fields the
+ * spec marks "may be absent", "present in some responses" or "not shown" are optional and
+ * nullable, and a malformed one reads as absent; a required field, missing or malformed, makes the
+ * answer a ResponseValidationError (core/reader.ts).
  */
 
 /** A field the spec types as "string or null", which may also be absent in practice. */
@@ -18,91 +22,58 @@ export const orEmpty = <T extends z.core.SomeType>(item: T) =>
 /** A whole number, zero or more. */
 export const wholeCount = z.number().check(z.int(), z.nonnegative());
 
-/** Passenger counts by type. */
-export interface PaxCount {
-  adult: number;
-  child: number;
-  infant: number;
-}
-export const PaxCountSchema: z.ZodMiniType<PaxCount> = z.looseObject({
+const PaxCountShape = z.looseObject({
   adult: wholeCount,
   child: wholeCount,
   infant: wholeCount,
 });
+/** Passenger counts by type. */
+export interface PaxCount extends Fields<typeof PaxCountShape> {}
+export const PaxCountSchema: z.ZodMiniType<PaxCount> = PaxCountShape;
 
-/** Original pre-markup amounts (`pricing.raw`), present in some responses. */
-export interface RawPricing {
-  base_fare?: number | null;
-  service_fee?: number | null;
-  published_fare?: number | null;
-  final_fare?: number | null;
-  tax_and_surcharge?: number | null;
-  previous_total_amount?: number | null;
-}
-export const RawPricingSchema: z.ZodMiniType<RawPricing> = z.looseObject({
+const RawPricingShape = z.looseObject({
   base_fare: nullableNumber,
   service_fee: nullableNumber,
   published_fare: nullableNumber,
   final_fare: nullableNumber,
+  /** Itinerary level only. */
   tax_and_surcharge: nullableNumber,
+  /** Itinerary level only. */
   previous_total_amount: nullableNumber,
 });
+/** Original pre-markup amounts (`pricing.raw`), present in some responses: every amount optional. */
+export interface RawPricing extends Fields<typeof RawPricingShape> {}
+export const RawPricingSchema: z.ZodMiniType<RawPricing> = RawPricingShape;
 
+const PricingShape = z.looseObject({
+  /** Currency code; INR throughout. Required: the amounts mean nothing without it. */
+  currency: z.string(),
+  base_fare: z.number(),
+  service_fee: z.number(),
+  /** Itinerary-level responses only (create-booking, reprice, get-booking). */
+  tax_and_surcharge: nullableNumber,
+  published_fare: z.number(),
+  /** The amount charged for the booking. Required: the SDK compares and reports it. */
+  final_fare: z.number(),
+  /** Itinerary-level responses only. */
+  previous_total_amount: nullableNumber,
+  /** Itinerary-level responses only: true when the fare moved during reprice. */
+  price_changed: z.nullish(z.boolean()),
+  /** Present in some responses: the partner's flat markup percentage. */
+  markup_percent: nullableNumber,
+  /** Present in some responses: the original pre-markup amounts. */
+  raw: z.nullish(RawPricingSchema),
+});
 /**
  * The pricing object (spec §2), on every option, itinerary and booking. Top-level amounts are
  * post-markup and are what is billed; `final_fare` is the amount charged.
  */
-export interface Pricing {
-  /** Currency code; INR throughout. */
-  currency: string;
-  base_fare: number;
-  service_fee: number;
-  /** Itinerary-level responses only (create-booking, reprice, get-booking). */
-  tax_and_surcharge?: number | null;
-  published_fare: number;
-  /** The amount charged for the booking. */
-  final_fare: number;
-  /** Itinerary-level responses only. */
-  previous_total_amount?: number | null;
-  /** Itinerary-level responses only: true when the fare moved during reprice. */
-  price_changed?: boolean | null;
-  /** Present in some responses: the partner's flat markup percentage. */
-  markup_percent?: number | null;
-  /** Present in some responses: the original pre-markup amounts. */
-  raw?: RawPricing | null;
-}
-export const PricingSchema: z.ZodMiniType<Pricing> = z.looseObject({
-  currency: z.string(),
-  base_fare: z.number(),
-  service_fee: z.number(),
-  tax_and_surcharge: nullableNumber,
-  published_fare: z.number(),
-  final_fare: z.number(),
-  previous_total_amount: nullableNumber,
-  price_changed: z.nullish(z.boolean()),
-  markup_percent: nullableNumber,
-  raw: z.nullish(RawPricingSchema),
-});
+export interface Pricing extends Fields<typeof PricingShape> {}
+export const PricingSchema: z.ZodMiniType<Pricing> = PricingShape;
 
-/** Where a segment starts or ends. "Some fields may be absent" (spec §2); the airport code never is. */
-export interface Place {
-  airport_code: string;
-  airport_name?: string | null;
-  city_code?: string | null;
-  city_name?: string | null;
-  country_name?: string | null;
-  terminal?: string | null;
-}
-/** Segment origin: ISO 8601 `departure_time` without zone (airport local time), when given. */
-export interface SegmentOrigin extends Place {
-  departure_time?: string | null;
-}
-/** Segment destination: as the origin, with `arrival_time` in place of `departure_time`. */
-export interface SegmentDestination extends Place {
-  arrival_time?: string | null;
-}
-
+/** "Some fields may be absent" (spec §2): only the airport code is required. */
 const placeShape = {
+  /** IATA code. */
   airport_code: z.string(),
   airport_name: nullableString,
   city_code: nullableString,
@@ -110,71 +81,59 @@ const placeShape = {
   country_name: nullableString,
   terminal: nullableString,
 };
-export const SegmentOriginSchema: z.ZodMiniType<SegmentOrigin> = z.looseObject({ ...placeShape, departure_time: nullableString });
-export const SegmentDestinationSchema: z.ZodMiniType<SegmentDestination> = z.looseObject({ ...placeShape, arrival_time: nullableString });
+const PlaceShape = z.looseObject(placeShape);
+/** Where a segment starts or ends. "Some fields may be absent" (spec §2); the airport code never is. */
+export interface Place extends Fields<typeof PlaceShape> {}
+export const PlaceSchema: z.ZodMiniType<Place> = PlaceShape;
+const SegmentOriginShape = z.looseObject({
+  ...placeShape,
+  /** ISO 8601 without zone (airport local time), when given. */
+  departure_time: nullableString,
+});
+/** Segment origin: ISO 8601 `departure_time` without zone (airport local time), when given. */
+export interface SegmentOrigin extends Fields<typeof SegmentOriginShape> {}
+export const SegmentOriginSchema: z.ZodMiniType<SegmentOrigin> = SegmentOriginShape;
+const SegmentDestinationShape = z.looseObject({
+  ...placeShape,
+  /** ISO 8601 without zone (airport local time), when given. */
+  arrival_time: nullableString,
+});
+/** Segment destination: as the origin, with `arrival_time` in place of `departure_time`. */
+export interface SegmentDestination extends Fields<typeof SegmentDestinationShape> {}
+export const SegmentDestinationSchema: z.ZodMiniType<SegmentDestination> = SegmentDestinationShape;
 
-/** The operating airline of a segment. */
-export interface SegmentAirline {
-  code: string;
-  name?: string | null;
-  flight_number: string;
-  fare_class?: string | null;
-}
-export const SegmentAirlineSchema: z.ZodMiniType<SegmentAirline> = z.looseObject({
+const SegmentAirlineShape = z.looseObject({
+  /** IATA airline code. */
   code: z.string(),
   name: nullableString,
+  /** A string (spec §2). */
   flight_number: z.string(),
   fare_class: nullableString,
 });
+/** The operating airline of a segment. */
+export interface SegmentAirline extends Fields<typeof SegmentAirlineShape> {}
+export const SegmentAirlineSchema: z.ZodMiniType<SegmentAirline> = SegmentAirlineShape;
 
-/** One flown segment (spec §2). */
-export interface Segment {
-  airline: SegmentAirline;
-  origin: SegmentOrigin;
-  destination: SegmentDestination;
-  /** Lower-case name, e.g. `economy`. */
-  cabin_class?: string | null;
-  duration_minutes?: number | null;
-  ground_time_minutes?: number | null;
-  /** Free text. */
-  baggage_allowance?: string | null;
-  /** Free text. */
-  cabin_baggage_allowance?: string | null;
-  seats_available?: number | null;
-}
-export const SegmentSchema: z.ZodMiniType<Segment> = z.looseObject({
+const SegmentShape = z.looseObject({
   airline: SegmentAirlineSchema,
   origin: SegmentOriginSchema,
   destination: SegmentDestinationSchema,
+  /** Lower-case name, e.g. `economy`. */
   cabin_class: nullableString,
   duration_minutes: z.nullish(wholeCount),
   ground_time_minutes: z.nullish(wholeCount),
+  /** Free text. */
   baggage_allowance: nullableString,
+  /** Free text. */
   cabin_baggage_allowance: nullableString,
   seats_available: z.nullish(z.number().check(z.int())),
 });
-
-/** A return option nested in a coupled outbound: it carries the real combined fare of the pair. */
-export interface InboundOption {
-  /** The index to send to create-booking (alone) for this outbound-and-return pair. */
-  result_index: string;
-  is_refundable: boolean;
-  stop_count: number;
-  fare_name?: string | null;
-  fare_class?: string | null;
-  airline_remark?: string | null;
-  group_id?: number | null;
-  pricing: Pricing;
-  segments: Segment[];
-}
-
-/** A flight option (search result). `inbound_options` only on coupled round trips. */
-export interface FlightOption extends InboundOption {
-  /** Coupled round trips: the returns that pair with this outbound, each with its combined fare. */
-  inbound_options?: InboundOption[];
-}
+/** One flown segment (spec §2). */
+export interface Segment extends Fields<typeof SegmentShape> {}
+export const SegmentSchema: z.ZodMiniType<Segment> = SegmentShape;
 
 const flightOptionShape = {
+  /** The index to send to create-booking (for a coupled outbound: a display-only token, spec §4.1). */
   result_index: z.string(),
   is_refundable: z.boolean(),
   stop_count: wholeCount,
@@ -185,11 +144,18 @@ const flightOptionShape = {
   pricing: PricingSchema,
   segments: z.array(SegmentSchema),
 };
-export const InboundOptionSchema: z.ZodMiniType<InboundOption> = z.looseObject(flightOptionShape);
-export const FlightOptionSchema: z.ZodMiniType<FlightOption> = z.looseObject({
+const InboundOptionShape = z.looseObject(flightOptionShape);
+/** A return option nested in a coupled outbound: it carries the real combined fare of the pair. */
+export interface InboundOption extends Fields<typeof InboundOptionShape> {}
+export const InboundOptionSchema: z.ZodMiniType<InboundOption> = InboundOptionShape;
+const FlightOptionShape = z.looseObject({
   ...flightOptionShape,
+  /** Coupled round trips: the returns that pair with this outbound, each with its combined fare. */
   inbound_options: z.optional(z.array(InboundOptionSchema)),
 });
+/** A flight option (search result). `inbound_options` only on coupled round trips. */
+export interface FlightOption extends Fields<typeof FlightOptionShape> {}
+export const FlightOptionSchema: z.ZodMiniType<FlightOption> = FlightOptionShape;
 
 /** Booking statuses (spec §3). */
 export const BOOKING_STATUSES = ['draft', 'passenger_saved', 'priced', 'confirmed', 'failed', 'cancelled'] as const;

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-empty-object-type -- named types derived from their schemas: `interface X extends Fields<typeof XShape> {}` (ARCHITECTURE, "Each contract once") */
 import { todayLocal } from '../dates.js';
 import {
   FlightOptionSchema,
@@ -5,9 +6,9 @@ import {
   SOURCES,
   nullableString,
   orEmpty,
-  type FlightOption,
-  type PaxCount,
 } from './common.js';
+import { answer, type Fields } from './answer.js';
+import { readSearchInPlace } from './search-check.js';
 import { dateTimeInput, iataCode, TraceIdSchema } from './inputs.js';
 import { z } from './zod.js';
 
@@ -134,48 +135,46 @@ export function toSearchRequestBody(params: z.output<typeof SearchParamsSchema>)
   return body;
 }
 
-/** `POST /v1/flights/search/` response (spec §4.1), before it becomes `SearchResults`. */
-export interface SearchResponse {
+const SearchResponseShape = z.looseObject({
   /** The search handle: needed by fare rules and create-booking, valid about 15 minutes. */
-  trace_id: string;
-  currency: string;
-  journey_type: 'one_way' | 'round_trip';
-  is_domestic: boolean;
-  pax_count: PaxCount;
-  /** `independent`: separate `outbound[]` and `inbound[]`; `coupled`: returns nested in each outbound. */
-  round_trip_style?: 'independent' | 'coupled' | null;
-  outbound: FlightOption[];
-  /** Empty for one-way and coupled round trips. */
-  inbound: FlightOption[];
-  expires_at?: string | null;
-  remaining_seconds?: number | null;
-}
-export const SearchResponseSchema: z.ZodMiniType<SearchResponse> = z.looseObject({
   trace_id: z.string(),
   currency: z.string(),
+  /** Required: `SearchResults` and the index checks are built on it. */
   journey_type: z.enum(['one_way', 'round_trip']),
   is_domestic: z.boolean(),
+  /** Required: the passenger preflight counts travellers against it. */
   pax_count: PaxCountSchema,
+  /** `independent`: separate `outbound[]` and `inbound[]`; `coupled`: returns nested in each outbound. */
   round_trip_style: z.nullish(z.enum(['independent', 'coupled'])),
   outbound: z.array(FlightOptionSchema),
+  /** Empty for one-way and coupled round trips (absent or null reads as `[]`). */
   inbound: orEmpty(FlightOptionSchema),
+  /** Present when the supplier provides it. */
   expires_at: z.nullish(z.string()),
+  /** Present when the supplier provides it. */
   remaining_seconds: z.nullish(z.number()),
-}) as unknown as z.ZodMiniType<SearchResponse>;
+});
+/** `POST /v1/flights/search/` response (spec §4.1), before it becomes `SearchResults`. */
+export interface SearchResponse extends Fields<typeof SearchResponseShape> {}
+export const SearchResponseSchema: z.ZodMiniType<SearchResponse> = SearchResponseShape;
+/**
+ * The search answer: a malformed option is dropped (and reported), not fatal. Read on the measured
+ * exception path: the in-place checker of search-check.ts first (see the figures there).
+ */
+export const SearchAnswer = answer(SearchResponseSchema, {
+  droppable: ['outbound.*', 'inbound.*', 'outbound.*.inbound_options.*'],
+  fastPath: readSearchInPlace<SearchResponse>,
+});
 
-/** One fare rule (spec §2). */
-export interface FareRule {
-  airline?: string | null;
-  origin?: string | null;
-  destination?: string | null;
-  rule_text: string;
-}
-export const FareRuleSchema: z.ZodMiniType<FareRule> = z.looseObject({
+const FareRuleShape = z.looseObject({
   airline: nullableString,
   origin: nullableString,
   destination: nullableString,
   rule_text: z.string(),
 });
+/** One fare rule (spec §2). */
+export interface FareRule extends Fields<typeof FareRuleShape> {}
+export const FareRuleSchema: z.ZodMiniType<FareRule> = FareRuleShape;
 
 /** `POST /v1/flights/fare-rules/` request. */
 export const FareRulesParamsSchema = z.strictObject({
@@ -184,19 +183,17 @@ export const FareRulesParamsSchema = z.strictObject({
 });
 export type FareRulesParams = z.input<typeof FareRulesParamsSchema>;
 
-/** `POST /v1/flights/fare-rules/` response (spec §4.2). */
-export interface FareRulesResponse {
-  trace_id?: string | null;
-  result_index?: string | null;
-  /** The offer's window, when reported. */
-  expires_at?: string | null;
-  remaining_seconds?: number | null;
-  rules: FareRule[];
-}
-export const FareRulesResponseSchema: z.ZodMiniType<FareRulesResponse> = z.looseObject({
+const FareRulesResponseShape = z.looseObject({
   trace_id: nullableString,
   result_index: nullableString,
+  /** The offer's window, when reported. */
   expires_at: nullableString,
   remaining_seconds: z.nullish(z.number()),
+  /** Always an array (absent or null reads as `[]`). */
   rules: orEmpty(FareRuleSchema),
-}) as unknown as z.ZodMiniType<FareRulesResponse>;
+});
+/** `POST /v1/flights/fare-rules/` response (spec §4.2). */
+export interface FareRulesResponse extends Fields<typeof FareRulesResponseShape> {}
+export const FareRulesResponseSchema: z.ZodMiniType<FareRulesResponse> = FareRulesResponseShape;
+/** A malformed rule is dropped (and reported), not fatal. */
+export const FareRulesAnswer = answer(FareRulesResponseSchema, { droppable: ['rules.*'] });

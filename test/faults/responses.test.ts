@@ -4,7 +4,9 @@
  * - no mutation crashes the call (non-FarewayError), hangs it, or leaves an unhandled rejection;
  * - every legal variation of the spec (§2) is accepted, and a search keeps its good options;
  * - what the SDK needs to act, missing, is a typed error that carries the raw body and the ids;
- * - property: a book answered 2xx with `confirmed` and a PNR returns that PNR, whatever else varies.
+ * - property: a book answered 2xx with `confirmed` and a PNR returns that PNR, whatever else varies;
+ * - types never lie: every resolved value has each field its public type requires (the type mirror
+ *   is walked from the answer schemas themselves, so it cannot drift from them).
  * The full run (≥ 2,800 cases) is bench/fuzz-responses.ts.
  */
 import fc from 'fast-check';
@@ -14,6 +16,7 @@ import { countUnhandled, pool } from './settle.js';
 import { errorText } from './matrix-run.js';
 import { captureAnswers } from './fuzz/capture.js';
 import { buildCases, type FuzzCase } from './fuzz/mutate.js';
+import { answerTypeMirror } from './fuzz/mirror.js';
 import { FUZZ_API_KEY, carriesBodyAndIds, runCase, startFuzzServer, type CaseOutcome, type FuzzServer } from './fuzz/serve.js';
 
 const SEED = 20_261_123;
@@ -71,6 +74,22 @@ describe('what the SDK needs to act, missing: a typed error with the raw body an
       expect(o.result, show(o)).toBe('typed');
       const ids = c.endpoint === 'createBooking' ? [captured.trace_id] : [captured.booking_id];
       expect(carriesBodyAndIds(o.error, ids), `${show(o)}: no raw body or ids on the error`).toBe(true);
+    });
+  }
+});
+
+describe('types never lie: whatever resolves has every field its type requires', () => {
+  for (const endpoint of ENDPOINTS) {
+    it(`${endpoint}: every resolved value has the required fields of its type, or the call is a typed error`, () => {
+      const lying = cases
+        .filter((c) => c.endpoint === endpoint)
+        .map(outcome)
+        .filter((o) => o.result === 'ok')
+        .map((o) => ({ o, missing: answerTypeMirror(endpoint, o.value) }))
+        .filter((x) => x.missing.length > 0);
+      expect(lying.map((x) => `${show(x.o)} lacks ${x.missing.join(', ')}`).join('\n') || 'none').toBe('none');
+      const settled = cases.filter((c) => c.endpoint === endpoint).map(outcome);
+      expect(settled.every((o) => o.result === 'ok' || o.result === 'typed')).toBe(true);
     });
   }
 });

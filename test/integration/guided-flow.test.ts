@@ -43,7 +43,7 @@ describe('fareway.bookFlight', () => {
     expect(steps.created.status).toBe('draft');
     expect(steps.passengers.status).toBe('passenger_saved');
     expect(steps.repriced?.status).toBe('priced');
-    expect(booking.pricing.final_fare).toBeCloseTo(selection.pricing.final_fare, 2);
+    expect(booking.pricing?.final_fare).toBeCloseTo(selection.pricing.final_fare, 2);
     const wire = sbx.calls('createBooking')[0]!.body as { result_indices: string[] };
     expect(wire.result_indices).toEqual([...selection.result_indices]);
     expect(sbx.control.getBooking(booking.booking_id)!.debits).toHaveLength(1);
@@ -72,7 +72,7 @@ describe('fareway.bookFlight', () => {
         return true;
       },
     });
-    expect(seen).toEqual([booking.pricing.final_fare]);
+    expect(seen).toEqual([booking.pricing?.final_fare]);
     expect(booking.status).toBe('confirmed');
   });
 
@@ -125,7 +125,7 @@ describe('book guards', () => {
     expect(repriced.pricing.price_changed).toBe(true);
     const done = await fareway.bookings.book(booking);
     expect(done.status).toBe('confirmed');
-    expect(done.pricing.final_fare).toBe(repriced.pricing.final_fare);
+    expect(done.pricing?.final_fare).toBe(repriced.pricing.final_fare);
   });
 
   it('expectedFinalFare is verified against the service: a stale fare is refused without a book request', async () => {

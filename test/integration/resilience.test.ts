@@ -81,7 +81,7 @@ describe('book is never blindly re-sent', () => {
     const state = sbx.control.getBooking(booking.booking_id)!;
     expect(state.debits).toHaveLength(1);
     expect(state.pnr).toBe(done.pnr);
-    expect(before - sbx.control.walletBalance()).toBeCloseTo(done.pricing.final_fare, 2);
+    expect(before - sbx.control.walletBalance()).toBeCloseTo(done.pricing!.final_fare, 2);
     expect(events.at(-1)).toMatchObject({ booking_id: booking.booking_id, status: 'confirmed', done: true });
   });
 

@@ -2,16 +2,14 @@
  * The fast search validator must enforce exactly the contract of `SearchResponseSchema`: for any
  * generated or mutated response, both accept or both reject; an accepted response comes out equal
  * to zod's output; a rejected one carries zod's own issue paths. If the schemas change, this fails
- * until src/model/parse-search.ts is brought in step.
+ * until src/schemas/search-check.ts is brought in step. (It stays for a measured reason, written
+ * beside it and in docs/performance.md.)
  */
 import type { ContractDriftEvent } from '../../src/index.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  isSearchResponse,
-  parseSearchResponse,
-  validateSearchResponse,
-} from '../../src/model/parse-search.js';
+import { parseSearchResponse, validateSearchResponse } from '../../src/model/parse-search.js';
+import { isSearchResponse } from '../../src/schemas/search-check.js';
 import { SearchResponseSchema } from '../../src/schemas/search.js';
 import { ResponseValidationError } from '../../src/errors.js';
 import { coupled, independent, oneWay } from './fixtures.js';
@@ -163,23 +161,24 @@ function agree(candidate: unknown): void {
   if (zod.success) {
     expect(validateSearchResponse(candidate)).toEqual(zod.data);
   } else {
-    // Outside the contract the reader is tolerant: only an unusable answer (not an object, no
-    // trace_id, no outbound list) throws; anything else is repaired and reported as drift.
-    const essential = zod.error.issues.filter((i) => i.path.length === 0 || (i.path.length === 1 && (i.path[0] === 'trace_id' || i.path[0] === 'outbound')));
+    // Outside the contract the reader is tolerant: a malformed option is dropped, a malformed
+    // optional field reads as absent; what is returned still passes the schema (types never lie),
+    // and a required field missing or malformed throws, with the body.
     const drifts: ContractDriftEvent[] = [];
     let caught: unknown;
+    let read: unknown;
     try {
-      parseSearchResponse(structuredClone(candidate), { source: 'supplier_a', clock: { now: () => 0 }, hooks: { onContractDrift: (d) => drifts.push(d) } });
+      read = parseSearchResponse(structuredClone(candidate), { source: 'supplier_a', clock: { now: () => 0 }, hooks: { onContractDrift: (d) => drifts.push(d) } }).data;
     } catch (e) {
       caught = e;
     }
-    if (essential.length > 0 || typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
-      expect(caught).toBeInstanceOf(ResponseValidationError);
-      for (const issue of (caught as ResponseValidationError).issues) expect(['', 'trace_id', 'outbound']).toContain(issue.path);
-      expect((caught as ResponseValidationError).body).toBeDefined();
-    } else {
-      expect(caught).toBeUndefined();
+    if (caught === undefined) {
+      expect(SearchResponseSchema.safeParse(read).success).toBe(true);
       expect(drifts.length).toBeGreaterThan(0);
+    } else {
+      expect(caught).toBeInstanceOf(ResponseValidationError);
+      for (const issue of (caught as ResponseValidationError).issues) expect(issue.path).not.toMatch(/^(outbound|inbound)\.\d+(\.|$)/);
+      expect((caught as ResponseValidationError).body).toEqual(candidate);
     }
   }
 }

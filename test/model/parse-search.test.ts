@@ -142,10 +142,17 @@ describe('parseSearchResponse: a tolerant reader', () => {
     expect(refusal(null).issues[0]?.path).toBe('');
   });
 
-  it('reports a wrong enum and a null list as drift instead of failing', () => {
-    const { drifts } = read({ ...oneWay(), journey_type: 'multi_city' });
-    expect(drifts.map((d) => d.path)).toEqual(['journey_type']);
+  it('refuses a malformed required field (journey_type, pax_count.adult): the type promises it', () => {
+    expect(refusal({ ...oneWay(), journey_type: 'multi_city' }).issues.map((i) => i.path)).toEqual(['journey_type']);
+    expect(refusal({ ...oneWay(), pax_count: { adult: '1', child: 0, infant: 0 } }).issues.map((i) => i.path)).toEqual(['pax_count.adult']);
+  });
+
+  it('reads a null inbound list as empty, and a malformed optional field as absent (reported as drift)', () => {
     expect(read({ ...oneWay(), inbound: null }).results.inbound).toEqual([]);
+    const { results, drifts } = read({ ...oneWay(), round_trip_style: 'both', remaining_seconds: 'soon' });
+    expect(drifts.map((d) => d.path).sort()).toEqual(['remaining_seconds', 'round_trip_style']);
+    expect(results.data.round_trip_style).toBeUndefined();
+    expect('remaining_seconds' in results.data).toBe(false);
   });
 
   it('refuses text that is not JSON', () => {

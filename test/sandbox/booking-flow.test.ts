@@ -180,7 +180,7 @@ describe('state machine (spec §3)', () => {
     expect(booked.status).toBe('confirmed');
     expect(booked.pnr).toMatch(/^[A-Z0-9]{6}$/);
     expect(booked.bms_booking_code).toMatch(/^BMS\d+$/);
-    expect(sandbox.control.walletBalance()).toBeCloseTo(before - booked.pricing.final_fare, 2);
+    expect(sandbox.control.walletBalance()).toBeCloseTo(before - booked.pricing!.final_fare, 2);
     const got = RetrieveBookingResponseSchema.parse((await api.get(path(s.id))).json);
     expect(got).toMatchObject({
       status: 'confirmed',

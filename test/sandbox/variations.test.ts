@@ -66,7 +66,7 @@ describe('the SDK takes every variation', () => {
       const { booking } = await fareway.bookFlight({ selection, passengers: passengersFor(results) });
       expect(booking.status, name).toBe('confirmed');
       expect(booking.pnr, name).toMatch(/^[A-Z0-9]{6}$/);
-      expect(booking.pricing.final_fare, name).toBeCloseTo(selection.pricing.final_fare, 2);
+      expect(booking.pricing?.final_fare, name).toBeCloseTo(selection.pricing.final_fare, 2);
       expect((await fareway.bookings.retrieve(booking.booking_id)).pnr, name).toBe(booking.pnr);
     }
     const listed: string[] = [];
