@@ -8,7 +8,7 @@ import type { BookResult } from './resources/book.js';
 import type { CreateBookingInput, CreatedBooking, RepricedBooking, SavedPassengers } from './resources/bookings.js';
 import type { DuplicateEntry } from './schemas/booking.js';
 import type { PassengerInput } from './schemas/passenger.js';
-import type { Fareway } from './client.js';
+import type { Bookings } from './resources/bookings.js';
 import { z } from './schemas/zod.js';
 
 /** What `onPriceChange` is told. Return true to book at the new fare. */
@@ -70,7 +70,8 @@ export interface BookFlightResult {
  * create → passengers → reprice → book, with the guards: a deadline check between steps, a price
  * change that nobody accepted never books, duplicates never go unnoticed.
  */
-export async function bookFlight(fareway: Fareway, ctx: ClientContext, params: BookFlightParams): Promise<BookFlightResult> {
+/** The guided flow runs on the client's bookings resource (not the client: no client ↔ flow import cycle). */
+export async function bookFlight(fareway: { readonly bookings: Bookings }, ctx: ClientContext, params: BookFlightParams): Promise<BookFlightResult> {
   const { selection, passengers: list, reprice, onPriceChange, onDuplicates, requestOptions } = checkFlowCall(ctx, params, BookFlightParamsObject);
   const options = requestOptions ?? {};
   if (isSelection(selection) && selection.deadline.isExpired(ctx.expiryMarginMs))

@@ -1,11 +1,12 @@
 import type { FlightOption, InboundOption, PaxCount, Pricing, Source } from '../schemas/common.js';
 import type { SearchResponse } from '../schemas/search.js';
-import { RequestValidationError, type ValidationIssue } from '../errors.js';
+import type { ValidationIssue } from '../errors.js';
 import type { ExpiresAtZone } from '../dates.js';
 import { Deadline, type DeadlineClock } from './deadline.js';
 import { sumPricing } from './money.js';
 import { filterOptions, sortOptions, type FilterCriteria, type SortKey } from './option-helpers.js';
 import { checkIndices, IndexSet, type IndexRoles } from './index-roles.js';
+import { failSelection, OptionIndex } from './option-index.js';
 
 /** What the transport knew about the response, beside its body. */
 export interface SearchMeta {
@@ -74,21 +75,8 @@ export function searchOfSelection(sel: Selection): SearchResults | undefined {
   return origins.get(sel);
 }
 
-interface Index {
-  outboundSet: Set<object>;
-  outboundByIndex: Map<string, FlightOption>;
-  inboundSet: Set<object>;
-  inboundByIndex: Map<string, FlightOption>;
-  /** Coupled: every nested inbound option, with the outbound that owns it. */
-  nestedOwner: Map<object, FlightOption>;
-  nestedByIndex: Map<string, { owner: FlightOption; option: InboundOption }>;
-}
-
 type AnyOption = FlightOption | InboundOption;
 
-function fail(path: string, message: string): never {
-  throw new RequestValidationError([{ path, message }], 'Invalid selection');
-}
 
 /**
  * What `flights.search` returns: the validated wire response (`data`, unknown fields kept) and one
@@ -105,7 +93,7 @@ export class SearchResults {
   readonly data: SearchResponse;
   readonly deadline: Deadline;
   readonly #meta: SearchMeta;
-  #index: Index | undefined;
+  #index: OptionIndex | undefined;
   #roles: IndexRoles | undefined;
 
   constructor(data: SearchResponse, meta: SearchMeta) {
@@ -182,7 +170,7 @@ export class SearchResults {
    * @throws RequestValidationError when `outbound` is not an outbound option of this search.
    */
   returnsFor(outbound: FlightOption): FlightOption[] | InboundOption[] {
-    const out = this.#resolveOutbound(outbound);
+    const out = this.#options().outbound(outbound);
     switch (this.style) {
       case 'coupled':
         return out.inbound_options ?? [];
@@ -200,26 +188,26 @@ export class SearchResults {
    * one-way, or the two arguments swapped.
    */
   select(outbound: FlightOption, inbound?: FlightOption | InboundOption): Selection {
-    const out = this.#resolveOutbound(outbound);
+    const out = this.#options().outbound(outbound);
     const style = this.style;
     let back: AnyOption | undefined;
     let result_indices: readonly [string] | readonly [string, string];
     let pricing: Pricing;
     if (style === null) {
       if (inbound !== undefined)
-        fail('inbound', 'must be omitted: this is a one-way search (select(outbound) alone)');
+        failSelection('inbound', 'must be omitted: this is a one-way search (select(outbound) alone)');
       result_indices = [out.result_index];
       pricing = out.pricing;
     } else {
       if (inbound === undefined || inbound === null)
-        fail('inbound', 'required for a round trip: pick one from results.returnsFor(outbound)');
+        failSelection('inbound', 'required for a round trip: pick one from results.returnsFor(outbound)');
       if (style === 'coupled') {
-        back = this.#resolveCoupledInbound(out, inbound);
+        back = this.#options().coupledInbound(out, inbound);
         // Only the pair's index: the outbound's own index is a display-only token (spec §4.1).
         result_indices = [back.result_index];
         pricing = back.pricing;
       } else {
-        back = this.#resolveIndependentInbound(inbound);
+        back = this.#options().independentInbound(inbound);
         result_indices = [out.result_index, back.result_index];
         pricing = sumPricing(out.pricing, back.pricing);
       }
@@ -261,14 +249,7 @@ export class SearchResults {
 
   /** Whether an option (outbound, inbound or nested inbound option) belongs to this search. */
   isFrom(option: unknown): boolean {
-    if (typeof option !== 'object' || option === null) return false;
-    const ix = this.#getIndex();
-    if (ix.outboundSet.has(option) || ix.inboundSet.has(option) || ix.nestedOwner.has(option)) return true;
-    const ri = (option as { result_index?: unknown }).result_index;
-    return (
-      typeof ri === 'string' &&
-      (ix.outboundByIndex.has(ri) || ix.inboundByIndex.has(ri) || ix.nestedByIndex.has(ri))
-    );
+    return this.#options().isFrom(option);
   }
 
   /**
@@ -295,104 +276,10 @@ export class SearchResults {
     });
   }
 
+
   /** Index lookups, built once on first use so that construction stays cheap. */
-  #getIndex(): Index {
-    if (this.#index) return this.#index;
-    const ix: Index = {
-      outboundSet: new Set(),
-      outboundByIndex: new Map(),
-      inboundSet: new Set(),
-      inboundByIndex: new Map(),
-      nestedOwner: new Map(),
-      nestedByIndex: new Map(),
-    };
-    for (const o of this.outbound) {
-      ix.outboundSet.add(o);
-      if (!ix.outboundByIndex.has(o.result_index)) ix.outboundByIndex.set(o.result_index, o);
-      for (const n of o.inbound_options ?? []) {
-        ix.nestedOwner.set(n, o);
-        if (!ix.nestedByIndex.has(n.result_index))
-          ix.nestedByIndex.set(n.result_index, { owner: o, option: n });
-      }
-    }
-    for (const o of this.inbound) {
-      ix.inboundSet.add(o);
-      if (!ix.inboundByIndex.has(o.result_index)) ix.inboundByIndex.set(o.result_index, o);
-    }
-    return (this.#index = ix);
-  }
-
-  #notFromHere(arg: string): never {
-    return fail(
-      arg,
-      `not an option of this search (trace_id ${this.trace_id}); options from another search cannot be used`,
-    );
-  }
-
-  /** The search's own outbound for `arg` (by identity, or by result_index for a copy). */
-  #resolveOutbound(arg: unknown): FlightOption {
-    if (typeof arg !== 'object' || arg === null)
-      fail('outbound', 'must be a flight option from results.outbound');
-    const ix = this.#getIndex();
-    if (ix.outboundSet.has(arg)) return arg as FlightOption;
-    const asInbound =
-      'is a return option (inbound); pass an option from results.outbound as the first argument';
-    if (ix.inboundSet.has(arg) || ix.nestedOwner.has(arg)) fail('outbound', asInbound);
-    const ri = (arg as { result_index?: unknown }).result_index;
-    if (typeof ri !== 'string')
-      fail('outbound', 'must be a flight option from results.outbound (no result_index)');
-    const own = ix.outboundByIndex.get(ri);
-    // A coupled outbound's token equals its cheapest return's index: a copy without
-    // inbound_options is that return, not the outbound.
-    if (own && (this.style !== 'coupled' || Array.isArray((arg as FlightOption).inbound_options))) return own;
-    if (ix.inboundByIndex.has(ri) || ix.nestedByIndex.has(ri)) fail('outbound', asInbound);
-    return this.#notFromHere('outbound');
-  }
-
-  #resolveCoupledInbound(out: FlightOption, arg: unknown): InboundOption {
-    const ix = this.#getIndex();
-    const wrongOwner =
-      "not one of this outbound's inbound_options (coupled round trip: pick from results.returnsFor(outbound))";
-    const isOutbound =
-      'is an outbound option; pass one of results.returnsFor(outbound) as the second argument';
-    if (typeof arg !== 'object' || arg === null)
-      fail('inbound', 'must be one of results.returnsFor(outbound)');
-    const owner = ix.nestedOwner.get(arg);
-    if (owner) {
-      if (owner !== out) fail('inbound', wrongOwner);
-      return arg as InboundOption;
-    }
-    if (ix.outboundSet.has(arg) || Array.isArray((arg as FlightOption).inbound_options)) {
-      if (ix.outboundSet.has(arg) || ix.outboundByIndex.has((arg as FlightOption).result_index))
-        fail('inbound', isOutbound);
-    }
-    const ri = (arg as { result_index?: unknown }).result_index;
-    if (typeof ri !== 'string')
-      fail('inbound', 'must be one of results.returnsFor(outbound) (no result_index)');
-    const found = ix.nestedByIndex.get(ri);
-    if (found && !Array.isArray((arg as FlightOption).inbound_options)) {
-      if (found.owner !== out) fail('inbound', wrongOwner);
-      return found.option;
-    }
-    if (ix.outboundByIndex.has(ri)) fail('inbound', isOutbound);
-    return this.#notFromHere('inbound');
-  }
-
-  #resolveIndependentInbound(arg: unknown): FlightOption {
-    const ix = this.#getIndex();
-    const isOutbound =
-      'is an outbound option; pass one of results.returnsFor(outbound) (results.inbound) as the second argument';
-    if (typeof arg !== 'object' || arg === null)
-      fail('inbound', 'must be one of results.returnsFor(outbound)');
-    if (ix.inboundSet.has(arg)) return arg as FlightOption;
-    if (ix.outboundSet.has(arg)) fail('inbound', isOutbound);
-    const ri = (arg as { result_index?: unknown }).result_index;
-    if (typeof ri !== 'string')
-      fail('inbound', 'must be one of results.returnsFor(outbound) (no result_index)');
-    const own = ix.inboundByIndex.get(ri);
-    if (own) return own;
-    if (ix.outboundByIndex.has(ri)) fail('inbound', isOutbound);
-    return this.#notFromHere('inbound');
+  #options(): OptionIndex {
+    return (this.#index ??= new OptionIndex(this.trace_id, this.style, this.outbound, this.inbound));
   }
 }
 /** The class keeps its name in minified bundles (see errors.ts). */

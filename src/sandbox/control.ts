@@ -10,28 +10,13 @@ import {
   type BookingRecord,
   type BookingStatus,
   type EndpointName,
+  type FailNextOptions,
   type Partner,
   type RequestLogEntry,
   type SandboxState,
 } from './state.js';
 
-/** How `failNext` fails (or slows) the next calls of an endpoint. */
-export interface FailNextOptions {
-  /** How many consecutive calls fail. @default 1 */
-  times?: number;
-  /** HTTP status to answer with. @default 502 (unless only `delayMs` is given: then the call succeeds late) */
-  status?: number;
-  /** The envelope's detail message. @default 'Injected <status> failure (sandbox control.failNext).' */
-  detail?: string;
-  /** A raw, non-envelope body instead of the JSON envelope (e.g. an HTML 502 page from a proxy). */
-  body?: string;
-  /** Extra response headers (e.g. `{ 'Retry-After': '2' }`). */
-  headers?: Record<string, string>;
-  /** Drop the connection without answering: a network error for the client. @default false */
-  drop?: boolean;
-  /** Wait this long before answering (normally, or with the failure). @default 0 */
-  delayMs?: number;
-}
+export type { FailNextOptions } from './state.js';
 
 /** A read-only copy of a booking's internal state, for assertions. */
 export type BookingSnapshot = Readonly<BookingRecord>;

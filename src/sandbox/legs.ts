@@ -4,7 +4,7 @@
  */
 import { AIRLINES, type AirlineData } from './airlines.js';
 import { AIRPORTS, distanceKm, isDomestic, type AirportData } from './airports.js';
-import type { FareMeta, GenerateInput, LegData, RawPrice } from './generator.js';
+import type { FareMeta, GenerateInput, LegData, RawPrice } from './offers.js';
 import { int, pick, rngFor, type Rng } from './random.js';
 
 /** A priced leg before it gets a result index. */

@@ -6,7 +6,6 @@ import { Clock } from './clock.js';
 import type { FareMeta, LegData, Offer, RawPrice } from './generator.js';
 import type { ResolvedOptions } from './options.js';
 import { hex, rngFor, type Rng } from './random.js';
-import type { FailNextOptions } from './control.js';
 
 /** The endpoints as `control.failNext` names them. */
 export const ENDPOINTS = [
@@ -107,6 +106,24 @@ export interface BookingRecord {
 }
 
 /** An injected failure queued by `control.failNext` (its options, with the count resolved). */
+/** How `failNext` fails (or slows) the next calls of an endpoint. */
+export interface FailNextOptions {
+  /** How many consecutive calls fail. @default 1 */
+  times?: number;
+  /** HTTP status to answer with. @default 502 (unless only `delayMs` is given: then the call succeeds late) */
+  status?: number;
+  /** The envelope's detail message. @default 'Injected <status> failure (sandbox control.failNext).' */
+  detail?: string;
+  /** A raw, non-envelope body instead of the JSON envelope (e.g. an HTML 502 page from a proxy). */
+  body?: string;
+  /** Extra response headers (e.g. `{ 'Retry-After': '2' }`). */
+  headers?: Record<string, string>;
+  /** Drop the connection without answering: a network error for the client. @default false */
+  drop?: boolean;
+  /** Wait this long before answering (normally, or with the failure). @default 0 */
+  delayMs?: number;
+}
+
 export type FailureSpec = Omit<FailNextOptions, 'times'> & { times: number };
 
 /** One request as `control.requests()` reports it. */
