@@ -80,8 +80,8 @@ const APP = {
 /** The same application, bundled with the Redis half of the limiter (`import 'fareway/redis'`). */
 const APP_REDIS = { app: `${APP.app}import 'fareway/redis';\n` };
 
-/** The size target of issue 11 for the ESM main entry (an app importing the client). */
-const TARGET_GZIP = 45 * 1024;
+/** The size budget for the ESM main entry (an app importing the client): issue 18, 50 KiB gz. */
+const TARGET_GZIP = 50 * 1024;
 
 export async function run(): Promise<BenchResult[]> {
   const built = existsSync(new URL('../dist/index.js', import.meta.url));
