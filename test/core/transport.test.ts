@@ -48,6 +48,17 @@ describe('ky carries every request', () => {
     expect(p.headers.get('content-type')).toBe('application/json');
   });
 
+  it('keeps a path prefix of the base URL, with or without a trailing slash', async () => {
+    const urls: Array<string | undefined> = [];
+    server.handle((req, res) => {
+      urls.push(req.url);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await transport({ baseUrl: `${server.url}/gateway` }).send(get, { timeout: 10_000 });
+    await transport({ baseUrl: `${server.url}/gateway/` }).send({ ...get, query: { q: 'a b' } }, { timeout: 10_000 });
+    expect(urls).toEqual(['/gateway/v1/flights/booking/b1/', '/gateway/v1/flights/booking/b1/?q=a+b']);
+  });
+
   it('a custom fetch receives the same Request the global fetch would, and the server sees the same bytes', async () => {
     const requests: Request[] = [];
     const custom: typeof fetch = (input, init) => {
