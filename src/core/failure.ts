@@ -17,7 +17,7 @@ import type { Endpoint } from './options.js';
  * says so), may the request be sent again, and must the outcome be settled by reading? retry.ts,
  * book.ts and create.ts act on the answer; none of them classifies errors itself.
  *
- * It also builds the connection errors: what `fetch` (or ky over a custom fetch) throws becomes
+ * It also builds the connection errors: what `fetch` (or ky) throws becomes
  * Fareway's connection errors, with the method, path, host and the root cause's code in the
  * message (`fetch failed` alone hides the reason two causes deep).
  */

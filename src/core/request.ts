@@ -23,7 +23,7 @@ export function bucketOf(endpoint: Endpoint): Bucket | undefined {
 }
 
 /**
- * The call pipeline: retry (p-retry) → limiter (sliding-window log) → transport (fetch). Every attempt
+ * The call pipeline: retry (p-retry) → limiter (sliding-window log) → transport (ky). Every attempt
  * takes its own token. Hooks and logs see endpoint, path, attempt, status and request id only.
  */
 export class Requester {

@@ -1,4 +1,4 @@
-import ky from 'ky';
+import ky, { type KyInstance, type Options as KyOptions } from 'ky';
 import { APIError, ResponseValidationError } from '../errors.js';
 import { ErrorEnvelopeSchema } from '../schemas/envelope.js';
 import { VERSION } from '../version.js';
@@ -47,7 +47,7 @@ export interface SendOptions {
   timeout: number;
   signal?: AbortSignal | undefined;
   headers?: Record<string, string> | undefined;
-  /** `performance.now()` when this request's headers were written to the socket (global fetch only). */
+  /** `performance.now()` when this request's headers were written to the socket (known when the fetch ky calls creates its undici request at once: the global fetch, or a custom one that calls it). */
   onSent?: ((at: number) => void) | undefined;
   /** `performance.now()` when the response headers arrived, whatever the status. */
   onAnswered?: ((at: number) => void) | undefined;
@@ -57,18 +57,6 @@ const USER_AGENT = `fareway/${VERSION} node/${typeof process !== 'undefined' ? p
 
 /** Headers only the transport sets: no default or per-call header can replace them. */
 const PROTECTED = new Set(['authorization', 'content-type', 'accept', 'content-length', 'host']);
-
-/** Builds `base + path + ?query`, keeping any path prefix of the base URL. */
-export function buildUrl(baseUrl: string, path: string, query?: HttpRequest['query']): string {
-  let url = baseUrl.replace(/\/+$/, '') + path;
-  if (query) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-    const qs = params.toString();
-    if (qs) url += `?${qs}`;
-  }
-  return url;
-}
 
 /** Copies `from` into `into`, dropping the protected names (any case). */
 function addHeaders(into: Record<string, string>, from: Record<string, string> | undefined): void {
@@ -111,24 +99,25 @@ class AttemptTimeout extends Error {
 }
 
 /**
- * The HTTP edge. Global `fetch` is called directly with a string URL, a plain headers object and a
- * string body (ky's `Request` would be cloned by undici, and its options merged, on every call);
- * a custom `fetch` goes through ky, which hands it a standard `Request`. Either way one
- * AbortController and one timer per attempt bound headers and body together, and nothing from ky
- * or undici leaves this file: failures become Fareway's typed errors, non-2xx become APIError
- * subclasses whatever the body looks like.
+ * The HTTP edge: ky carries every request. It builds the URL (`prefix`, `searchParams`), the JSON
+ * body and a standard `Request`, and hands that to the global `fetch` or to the caller's `fetch`
+ * option; there is no second path. ky's retry is off (p-retry owns attempts), it throws no HTTP
+ * errors (statuses are mapped here) and its timeout is off: ky 2's `timeout` covers the headers,
+ * and only its body shortcuts (`.json()`, `.text()`) get a second, separate timer, while the SDK
+ * reads the body itself to cap its size. So one AbortController and one timer per attempt bound
+ * headers and body together, handed to ky as its `signal`. Nothing from ky or undici leaves this
+ * file: failures become Fareway's typed errors, non-2xx become APIError subclasses whatever the
+ * body looks like.
  */
 export class Transport {
   readonly #config: TransportConfig;
-  readonly #base: string;
   readonly #host: string;
   readonly #maxBytes: number;
   readonly #staticHeaders: Record<string, string>;
-  readonly #ky: typeof ky | undefined;
+  readonly #ky: KyInstance;
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    this.#base = config.baseUrl.replace(/\/+$/, '');
     let host = config.baseUrl;
     try {
       host = new URL(config.baseUrl).host;
@@ -140,7 +129,7 @@ export class Transport {
     this.#staticHeaders = { 'user-agent': USER_AGENT };
     addHeaders(this.#staticHeaders, config.defaultHeaders);
     this.#staticHeaders.accept = 'application/json';
-    this.#ky = config.fetch ? ky.create({ retry: 0, throwHttpErrors: false, timeout: false, fetch: config.fetch }) : undefined;
+    this.#ky = ky.create({ prefix: config.baseUrl, retry: 0, throwHttpErrors: false, timeout: false });
   }
 
   get baseUrl(): string {
@@ -152,15 +141,9 @@ export class Transport {
     const userSignal = options.signal;
     if (userSignal?.aborted) throw markNotSent(abortReason(userSignal));
 
-    const url = req.query ? buildUrl(this.#base, req.path, req.query) : this.#base + req.path;
     const headers: Record<string, string> = { ...this.#staticHeaders };
     addHeaders(headers, options.headers);
     if (req.auth) headers.authorization = `Api-Key ${this.#config.apiKey}`;
-    let body: string | undefined;
-    if (req.body !== undefined) {
-      body = JSON.stringify(req.body);
-      headers['content-type'] = 'application/json';
-    }
     // Wire timestamps are attributed on the client side (wire-events.ts): nothing is added to the request.
     const wire: WireWatch | undefined = options.onSent || options.onAnswered ? watch(options.onSent, options.onAnswered) : undefined;
 
@@ -171,10 +154,12 @@ export class Transport {
     userSignal?.addEventListener('abort', onUserAbort, { once: true });
     let phase: 'headers' | 'body' = 'headers';
     try {
-      const init: RequestInit = { method: req.method, headers, signal };
-      if (body !== undefined) init.body = body;
-      // A custom fetch may ignore the signal: race it, so the timeout holds whatever it does.
-      const response = this.#ky ? await raceAbort(this.#ky(url, init), signal) : await (wire ? attribute(wire, () => fetch(url, init)) : fetch(url, init));
+      const init: KyOptions = { method: req.method, headers, signal };
+      if (req.body !== undefined) init.json = req.body; // ky sets content-type: application/json
+      if (req.query) init.searchParams = req.query; // undefined values are left out
+      const fetcher = this.#fetcher(wire, signal);
+      if (fetcher) init.fetch = fetcher;
+      const response = await this.#ky(req.path, init);
       // A network-error Response (a mock's `Response.error()`) is no answer: a dropped connection.
       if (response.type === 'error') throw new TypeError('fetch failed: the connection was dropped (a network-error Response)');
       const receivedAt = performance.now();
@@ -183,7 +168,7 @@ export class Transport {
       ctx.status = response.status;
       const requestId = response.headers.get('x-request-id') ?? undefined;
       ctx.requestId = requestId;
-      const text = await readBody(response, signal, this.#maxBytes, this.#ky === undefined);
+      const text = await readBody(response, signal, this.#maxBytes, this.#config.fetch === undefined);
       if (!response.ok) throw errorFromResponse(response.status, text, headersOf(response.headers), requestId, req.context, req.endpoint);
       return new WireResponse(parseBody(text, response.status, requestId, req), response.status, requestId, response.headers, receivedAt);
     } catch (error) {
@@ -194,6 +179,20 @@ export class Transport {
       userSignal?.removeEventListener('abort', onUserAbort);
       if (wire) unwatch(wire);
     }
+  }
+
+  /**
+   * The `fetch` ky calls for this attempt, or undefined for ky's default (the global `fetch`).
+   * ky calls it with the `Request` it built; calling the underlying fetch inside `attribute` lets
+   * wire-events.ts tie the undici request it creates to this attempt. A custom fetch may ignore the
+   * signal: it is raced against it, so the timeout holds whatever it does.
+   */
+  #fetcher(wire: WireWatch | undefined, signal: AbortSignal): typeof fetch | undefined {
+    const custom = this.#config.fetch;
+    if (custom) {
+      return (input, init) => raceAbort(wire ? attribute(wire, () => custom(input, init)) : custom(input, init), signal);
+    }
+    return wire ? (input, init) => attribute(wire, () => fetch(input, init)) : undefined;
   }
 
   #translate(

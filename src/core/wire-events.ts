@@ -6,13 +6,15 @@ import { subscribe } from 'node:diagnostics_channel';
  * `undici:request:headers` when its answer's headers arrived. The limiter counts a request from
  * these moments rather than from when the SDK decided to send.
  *
- * Attribution stays on the client side: nothing is added to the request. `fetch()` builds its
- * undici request synchronously inside the call (`undici:request:create` is published before
- * `fetch` returns), so the attempt being sent at that moment (`attribute`) owns the request object
- * the channel reports; later messages about that object are matched by identity (a WeakMap).
- * Nothing is subscribed until the first watched attempt, and an attempt that is not watched pays
- * nothing. A fetch that creates its request later (a custom `fetch` that awaits first) is simply
- * not attributed: its answer time is then taken when `fetch` resolves.
+ * Attribution stays on the client side: nothing is added to the request. ky builds a `Request`
+ * and calls the fetch it was given; the transport makes that call inside `attribute`. `fetch()`
+ * builds its undici request synchronously inside the call, also from a `Request` (with ky's retry
+ * off nothing is cloned first; `undici:request:create` is published before `fetch` returns), so
+ * the attempt being sent at that moment owns the request object the channel reports; later
+ * messages about that object are matched by identity (a WeakMap). Nothing is subscribed until the
+ * first watched attempt, and an attempt that is not watched pays nothing. A fetch that creates its
+ * request later (a custom `fetch` that awaits first) is simply not attributed: its answer time is
+ * then taken when `fetch` resolves.
  */
 
 /** Callbacks of one attempt. */

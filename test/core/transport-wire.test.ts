@@ -147,6 +147,27 @@ describe('onSent / onAnswered', () => {
   });
 });
 
+describe('wire timestamps through ky', () => {
+  it('a custom fetch that calls the global fetch at once is attributed too; one that awaits first reports only the answer', async () => {
+    server.handle((_req, res) => res.end('{"ok":true}'));
+    const req: HttpRequest = { endpoint: 'retrieve', method: 'GET', path: '/v1/x/', auth: true };
+    const direct: typeof fetch = (input, init) => fetch(input, init);
+    const later: typeof fetch = async (input, init) => {
+      await new Promise((r) => setTimeout(r, 1));
+      return fetch(input, init);
+    };
+    for (const [custom, expected] of [
+      [direct, ['sent', 'answered']],
+      [later, ['answered']],
+    ] as const) {
+      const events: string[] = [];
+      const transport = new Transport({ baseUrl: server.url, apiKey: KEY, defaultHeaders: {}, fetch: custom });
+      await transport.send(req, { timeout: 10_000, onSent: () => events.push('sent'), onAnswered: () => events.push('answered') });
+      expect(events).toEqual(expected);
+    }
+  });
+});
+
 describe('the limiter ticket in Requester.send', () => {
   function requester(baseUrl: string, ticket: WireTicket, transport?: Transport) {
     const limiter: Limiter = {

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { certainlyNotSent } from '../../src/core/failure.js';
 import { Transport, type HttpRequest } from '../../src/core/transport.js';
-import { APIConnectionError, APITimeoutError, ResponseValidationError } from '../../src/index.js';
+import { APIConnectionError, APIError, APITimeoutError, ResponseValidationError } from '../../src/index.js';
 import { closedPort, faultServer } from '../http/transport-server.js';
 
-// The transport on its own, over a node:http server on 127.0.0.1: size cap, header precedence,
-// the custom-fetch (ky) path, and what it reports about "nothing was sent".
+// The transport on its own, over a node:http server on 127.0.0.1: ky for every request, size cap,
+// header precedence, a custom fetch, and what it reports about "nothing was sent".
 const server = faultServer();
 const KEY = 'fw_test_key_transport_0123456789';
 const get: HttpRequest = { endpoint: 'retrieve', method: 'GET', path: '/v1/flights/booking/b1/', auth: true };
@@ -23,6 +23,83 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
     (error: unknown) => error,
   );
 }
+
+describe('ky carries every request', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('the global fetch receives the Request ky built: URL with query, key, user agent, JSON body', async () => {
+    const real = globalThis.fetch;
+    const seen: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      seen.push(input);
+      return real(input, init);
+    });
+    server.handle((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+    const t = transport();
+    await t.send({ ...get, query: { page: 2, skip: undefined } }, { timeout: 10_000 });
+    await t.send(post, { timeout: 10_000 });
+    expect(seen).toHaveLength(2);
+    const [g, p] = seen as [Request, Request];
+    expect(g).toBeInstanceOf(Request);
+    expect(g.url).toBe(`${server.url}/v1/flights/booking/b1/?page=2`);
+    expect(g.headers.get('authorization')).toBe(`Api-Key ${KEY}`);
+    expect(g.headers.get('user-agent')).toMatch(/^fareway\//);
+    expect(p.method).toBe('POST');
+    expect(p.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('keeps a path prefix of the base URL, with or without a trailing slash', async () => {
+    const urls: Array<string | undefined> = [];
+    server.handle((req, res) => {
+      urls.push(req.url);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await transport({ baseUrl: `${server.url}/gateway` }).send(get, { timeout: 10_000 });
+    await transport({ baseUrl: `${server.url}/gateway/` }).send({ ...get, query: { q: 'a b' } }, { timeout: 10_000 });
+    expect(urls).toEqual(['/gateway/v1/flights/booking/b1/', '/gateway/v1/flights/booking/b1/?q=a+b']);
+  });
+
+  it('a custom fetch receives the same Request the global fetch would, and the server sees the same bytes', async () => {
+    const requests: Request[] = [];
+    const custom: typeof fetch = (input, init) => {
+      requests.push(input as Request);
+      return fetch(input, init);
+    };
+    const seen: Array<{ url: string | undefined; text: string; headers: Record<string, unknown> }> = [];
+    server.handle((req, res) => {
+      seen.push({ url: req.url, text: req.text, headers: req.headers });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await transport().send(post, { timeout: 10_000 });
+    await transport({ fetch: custom }).send(post, { timeout: 10_000 });
+    expect(requests[0]).toBeInstanceOf(Request);
+    expect(seen[1]!.url).toBe(seen[0]!.url);
+    expect(JSON.parse(seen[1]!.text)).toEqual(JSON.parse(seen[0]!.text));
+    for (const name of ['authorization', 'user-agent', 'accept', 'content-type', 'content-length']) {
+      expect([name, seen[1]!.headers[name]]).toEqual([name, seen[0]!.headers[name]]);
+    }
+  });
+
+  it('a dropped connection is an APIConnectionError whose cause keeps no Request (ky’s NetworkError holds one, and its headers the key)', async () => {
+    server.handle((req) => req.socket.destroy());
+    const error = await rejection(transport().send(get, { timeout: 10_000 }));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    for (let e: unknown = error; e instanceof Error; e = e.cause) expect(e).not.toHaveProperty('request');
+    expect(certainlyNotSent(error)).toBe(false);
+  });
+
+  it('a non-2xx answer is Fareway’s APIError, not ky’s HTTPError, and ky does not retry it', async () => {
+    let hits = 0;
+    server.handle((_req, res) => {
+      hits++;
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"success":false,"errors":[{"detail":"busy"}]}');
+    });
+    const error = await rejection(transport().send(get, { timeout: 10_000 }));
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).toMatchObject({ status: 503, details: ['busy'] });
+    expect(hits).toBe(1);
+  });
+});
 
 describe('maxResponseBytes', () => {
   it('a declared length over the cap is refused without reading the body', async () => {

@@ -25,7 +25,9 @@ export function mockService() {
   const server = setupServer();
   const calls: Captured[] = [];
   // Record in a fetch wrapper rather than an msw event: the record is complete before the
-  // request is sent, so assertions right after a call never race the body read.
+  // request is sent, so assertions right after a call never race the body read. The client is
+  // handed it as its `fetch` option; ky carries every request, so these tests take the transport
+  // path production takes (ky builds the Request; only the fetch it calls differs).
   recorder = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const text = await request.clone().text();
