@@ -1,4 +1,5 @@
 import { PassengerSchema, type PaxType } from '../schemas/passenger.js';
+import { isObject } from '../schemas/guards.js';
 
 /** Rule names (as pax_rules spells them) that do not follow plain camelCase → snake_case. */
 const FIELD_ALIASES: Record<string, string> = {
@@ -69,10 +70,6 @@ export interface MandatoryByGroup {
   infant: MandatoryField[];
   /** Group names that were not understood (reported as warnings). */
   unknownGroups: string[];
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /**
