@@ -29,7 +29,7 @@ export type { Ticket } from './limiter/ticket.js';
 export type { SharedLock } from './limiter/redis-store.js';
 export type { Bucket, RateLimitOptions, RateLimitSetting, RateLimitSpec } from './options.js';
 
-export interface LimiterLogger {
+interface LimiterLogger {
   debug?(msg: string, meta?: object): void;
   info?(msg: string, meta?: object): void;
   warn?(msg: string, meta?: object): void;

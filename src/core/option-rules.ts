@@ -91,7 +91,7 @@ export function closed<S extends z.core.$ZodLooseShape>(
  * them (`authorization`, `content-type`, `accept`, `content-length`, `host`, and its own
  * attempt marker), or the HTTP stack does (hop-by-hop headers undici refuses). Any case.
  */
-export const RESERVED_HEADERS: readonly string[] = [
+const RESERVED_HEADERS: readonly string[] = [
   'authorization',
   'content-type',
   'content-length',

@@ -9,7 +9,7 @@ import { Cache } from './cache.js';
  * What the client remembers of a search after the caller drops it: the roles of its result
  * indices (4 bytes an index), its deadline, supplier and passenger counts. Never the options themselves.
  */
-export interface SearchMemory {
+interface SearchMemory {
   roles: IndexRoles;
   deadline: Deadline;
   source: Source;
@@ -22,7 +22,7 @@ export interface SearchMemory {
  * earlier what the service would refuse anyway (an expired lock, passengers the rules reject):
  * nothing here ever decides whether a book is sent (ARCHITECTURE, "stateless low level").
  */
-export interface BookingMemory {
+interface BookingMemory {
   booking_id: string;
   trace_id?: string | undefined;
   source?: Source | undefined;
@@ -32,7 +32,7 @@ export interface BookingMemory {
 }
 
 /** How much the client remembers (see `ClientOptions.memory`). */
-export interface RegistryLimits {
+interface RegistryLimits {
   searches: number;
   bookings: number;
 }

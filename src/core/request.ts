@@ -5,7 +5,7 @@ import { withRetries } from './retry.js';
 import { classifyFailure, type CallTrace } from './failure.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 
-export interface RequesterConfig {
+interface RequesterConfig {
   timeout: number;
   maxRetries: number;
   maxRetryAfterMs: number;

@@ -9,7 +9,7 @@ import { checkCall } from '../core/call-options.js';
 import { AutocompleteAnswer, type AutocompleteResponse } from '../schemas/airport.js';
 
 /** Longest query sent: a typeahead needs a few characters, not a paragraph. */
-export const MAX_QUERY_LENGTH = 100;
+const MAX_QUERY_LENGTH = 100;
 
 /**
  * `fareway.airports`: the typeahead. It is unauthenticated (the key is never sent), answers are

@@ -31,7 +31,7 @@ import type { CreateCall, CreateLedger } from './create-ledger.js';
  * Only a prefilter: identity is proven by the indices and the ledger. Too narrow would miss this
  * call's own booking (and an enveloped 502 would then lock the fare a second time).
  */
-export const CLOCK_SKEW_MS = 120_000;
+const CLOCK_SKEW_MS = 120_000;
 /** Page size of the listing (spec §4.8 maximum). */
 const PAGE = LIST_LIMIT.max;
 /** Pages read at most; past them the listing is incomplete and nothing is concluded from it. */

@@ -65,7 +65,7 @@ const ENUMS: Record<string, readonly string[]> = {
 };
 
 /** The result of a valid save-passengers payload. */
-export interface ValidPassengers {
+interface ValidPassengers {
   passengers: Array<Record<string, unknown>>;
   /** Sum of SSR `amt` (supplier_b only; supplier_a ignores `ssr`). */
   ssrAmount: number;

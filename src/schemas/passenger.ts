@@ -30,8 +30,8 @@ export const SsrSchema = z.strictObject({
   seat: z.optional(z.array(SsrSeatItemSchema)),
 });
 
-export const TITLES = ['Mr', 'Ms', 'Mrs'] as const;
-export const GENDERS = ['male', 'female', 'other'] as const;
+const TITLES = ['Mr', 'Ms', 'Mrs'] as const;
+const GENDERS = ['male', 'female', 'other'] as const;
 export const PAX_TYPES = ['adult', 'child', 'infant'] as const;
 export type PaxType = (typeof PAX_TYPES)[number];
 
@@ -93,8 +93,3 @@ type GstCompanyFields = { [key: `gst_company_${string}`]: string | undefined };
 export type PassengerInput = KnownKeys<z.input<typeof PassengerSchema>> & GstCompanyFields;
 /** A passenger as it goes on the wire. */
 export type Passenger = KnownKeys<z.output<typeof PassengerSchema>> & GstCompanyFields;
-
-/** `POST …/passengers/` request. */
-export const SavePassengersParamsSchema = z.strictObject({
-  passengers: z.array(PassengerSchema).check(z.minLength(1, 'at least one passenger is required')),
-});

@@ -32,7 +32,7 @@ export interface Call {
 }
 
 /** What endpoint logic returns; errors are thrown as SandboxHttpError. */
-export interface Reply {
+interface Reply {
   status?: number;
   json: unknown;
 }
@@ -76,7 +76,7 @@ function takeFailure(state: SandboxState, name: EndpointName): FailureSpec | und
 }
 
 /** Resolves `Authorization: Api-Key <key>` to a partner, or throws 401 (spec §5). */
-export function authenticate(state: SandboxState, request: Request): Partner {
+function authenticate(state: SandboxState, request: Request): Partner {
   const header = request.headers.get('authorization');
   if (!header) throw new SandboxHttpError(401, ['Authentication credentials were not provided.']);
   const m = /^Api-Key\s+(\S+)\s*$/.exec(header.trim());
