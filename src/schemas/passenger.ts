@@ -1,4 +1,5 @@
 import { dateInput } from './inputs.js';
+import { GENDERS, PAX_TYPES, TITLES } from './vocabulary.js';
 import { z } from './zod.js';
 
 /** A string matching `re` (else `message`), sent upper-case. */
@@ -30,9 +31,7 @@ export const SsrSchema = z.strictObject({
   seat: z.optional(z.array(SsrSeatItemSchema)),
 });
 
-const TITLES = ['Mr', 'Ms', 'Mrs'] as const;
-const GENDERS = ['male', 'female', 'other'] as const;
-export const PAX_TYPES = ['adult', 'child', 'infant'] as const;
+export { PAX_TYPES };
 export type PaxType = (typeof PAX_TYPES)[number];
 
 export { GST_FIELDS } from './fields.js';

@@ -1,9 +1,9 @@
 /**
- * The service's vocabulary (spec §3, §4, §8), spelled once for the client and the sandbox: the
- * endpoints' names, the rate-limit buckets and which endpoint draws from which, the booking
- * statuses and the list parameters' bounds. Names and numbers only, no rules: the sandbox keeps
- * its own rules (it is an independent oracle of the service). No zod here, so the sandbox can use
- * it without pulling zod into its bundle.
+ * The service's vocabulary (spec §2, §3, §4, §8), spelled once for the client and the sandbox:
+ * the endpoints' names, the rate-limit buckets and which endpoint draws from which, the booking
+ * statuses, the passengers' enumerations and the list parameters' bounds. Names and numbers only,
+ * no rules: the sandbox keeps its own rules (it is an independent oracle of the service). No zod
+ * here, so the sandbox can use it without pulling zod into its bundle.
  */
 
 /** The nine endpoints, as hooks, logs, retry policy, the limiter and `control.failNext` name them. */
@@ -46,6 +46,13 @@ export const BOOKING_STATUSES = [
 ] as const;
 /** A booking status (spec §3). A status the service adds later is passed through as it came. */
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** A passenger's `title` (spec §2, Passenger). */
+export const TITLES = ['Mr', 'Ms', 'Mrs'] as const;
+/** A passenger's `gender` (spec §2, Passenger). */
+export const GENDERS = ['male', 'female', 'other'] as const;
+/** A passenger's `pax_type` (spec §2, Passenger). */
+export const PAX_TYPES = ['adult', 'child', 'infant'] as const;
 
 /** `GET /v1/bookings/`'s `limit` (spec §8): 25 when not sent, at most 100. */
 export const LIST_LIMIT = { default: 25, max: 100 } as const;
