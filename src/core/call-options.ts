@@ -20,7 +20,7 @@ export function markClosed(ctx: object): void {
 }
 
 /** True once `markClosed(ctx)` was called. */
-export function isClosed(ctx: object): boolean {
+function isClosed(ctx: object): boolean {
   return closed.has(ctx);
 }
 
@@ -39,7 +39,7 @@ function callOptionIssues(options: unknown, schema: z.ZodMiniType, path: string)
  * Own `__proto__`/`constructor`/`prototype` keys anywhere in `value` (plain data, bounded depth,
  * cycle-safe). Such keys must never reach the wire, even when the preflight is skipped.
  */
-export function prototypeKeyIssues(
+function prototypeKeyIssues(
   value: unknown,
   path: string,
   depth = 8,
@@ -69,7 +69,7 @@ function unique(issues: ValidationIssue[]): ValidationIssue[] {
 }
 
 /** What a method adds to the standard guard. */
-export interface CallSpec {
+interface CallSpec {
   /** The schema of the method's options, when it takes more than `timeout`, `signal`, `maxRetries`, `headers`. @default RequestOptionsSchema */
   schema?: z.ZodMiniType;
   /** Arguments that must be objects (not null, not a primitive), by name. */

@@ -3,21 +3,10 @@
  * events its hooks receive. Behaviour, not data: the client options take these objects as they
  * are (a logger or hooks object is never copied, so its methods keep their `this`).
  */
+import type { Bucket, Endpoint } from '../schemas/vocabulary.js';
 
-/** Names of the nine endpoints, used by hooks, logs, retry policy and the limiter. */
-export type Endpoint =
-  | 'search'
-  | 'fareRules'
-  | 'createBooking'
-  | 'savePassengers'
-  | 'reprice'
-  | 'book'
-  | 'retrieve'
-  | 'list'
-  | 'autocomplete';
-
-/** The three rate-limit budgets of spec §8: searches, books, and every other endpoint combined. */
-export type Bucket = 'search' | 'book' | 'other';
+/** The endpoints' names and the rate-limit buckets: the service's vocabulary (src/schemas/vocabulary.ts). */
+export type { Endpoint, Bucket };
 
 /** A console-like logger. Any method may be missing. Fareway never logs the API key or passenger data. */
 export interface Logger {

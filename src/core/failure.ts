@@ -37,7 +37,7 @@ export type Retry = 'no' | 'rate-limited' | 'backoff' | 'once' | 'once-if-nothin
  * finished, one read decides; `until-settled`: it may still be acting, read until a verdict or
  * the window ends.
  */
-export type Reconcile = 'no' | 'once' | 'until-settled';
+type Reconcile = 'no' | 'once' | 'until-settled';
 
 /** The table's answer for one failure. */
 export interface Failure {
@@ -167,7 +167,7 @@ interface RootCause {
 }
 
 /** Walks `error.cause` (and AggregateError.errors) to the deepest cause that says something. */
-export function rootCause(error: unknown): RootCause {
+function rootCause(error: unknown): RootCause {
   let code: string | undefined;
   let message = error instanceof Error ? error.message : String(error);
   let current: unknown = error;
@@ -191,7 +191,7 @@ export function rootCause(error: unknown): RootCause {
  * ky's errors hold the Request, whose headers hold the key. Keep only name, message, code and
  * cause so that no error Fareway throws can serialise the key.
  */
-export function stripRequest(error: unknown): unknown {
+function stripRequest(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const copy = new Error(error.message, error.cause === undefined ? undefined : { cause: stripRequest(error.cause) });
   copy.name = error.name;

@@ -10,6 +10,7 @@
  * API key (src/core/limiter/redis/, loaded only when `redis` is set), with a per-process fallback
  * while Redis is away.
  */
+import { BUCKETS } from '../schemas/vocabulary.js';
 import { Bucket as BucketQueue } from './limiter/bucket.js';
 import { loadRedisStore } from './limiter/load-redis.js';
 import { LocalTokens } from './limiter/local-tokens.js';
@@ -28,7 +29,7 @@ export type { Ticket } from './limiter/ticket.js';
 export type { SharedLock } from './limiter/redis-store.js';
 export type { Bucket, RateLimitOptions, RateLimitSetting, RateLimitSpec } from './options.js';
 
-export interface LimiterLogger {
+interface LimiterLogger {
   debug?(msg: string, meta?: object): void;
   info?(msg: string, meta?: object): void;
   warn?(msg: string, meta?: object): void;
@@ -59,8 +60,6 @@ export interface Limiter {
   /** Rejects queued calls (see `onClosed`), releases timers and Redis connections. */
   close(): Promise<void>;
 }
-
-const BUCKETS: readonly Bucket[] = ['search', 'book', 'other'];
 
 /** The margin used for a window when `marginMs` is not given: min(1 s, 25% of the window). */
 export function defaultMarginMs(windowMs: number): number {

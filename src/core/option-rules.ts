@@ -1,5 +1,6 @@
 import { ConfigurationError, formatPath, type ValidationIssue } from '../errors.js';
 import { z } from '../schemas/zod.js';
+import { isObject } from '../schemas/guards.js';
 import { PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, unknownKeyMessage } from '../validation/suggest.js';
 import { MAX_TIMER_MS } from './timer.js';
 
@@ -42,8 +43,6 @@ export const fn = <T>() => z.custom<T>((v) => typeof v === 'function', { error: 
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `must be ${values.map((v) => `'${v}'`).join(' or ')}` });
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * An object taken as it is (a logger, the hooks: their methods keep their `this`) whose named
@@ -92,7 +91,7 @@ export function closed<S extends z.core.$ZodLooseShape>(
  * them (`authorization`, `content-type`, `accept`, `content-length`, `host`, and its own
  * attempt marker), or the HTTP stack does (hop-by-hop headers undici refuses). Any case.
  */
-export const RESERVED_HEADERS: readonly string[] = [
+const RESERVED_HEADERS: readonly string[] = [
   'authorization',
   'content-type',
   'content-length',

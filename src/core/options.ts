@@ -64,7 +64,7 @@ export const DEFAULTS = {
 } as const;
 
 /** Console logger used by default: warnings and errors only. */
-export const consoleLogger: Logger = {
+const consoleLogger: Logger = {
   warn: (message, meta) => console.warn(`[fareway] ${message}`, meta ?? ''),
   error: (message, meta) => console.error(`[fareway] ${message}`, meta ?? ''),
 };

@@ -58,10 +58,10 @@ function getAt(root: unknown, path: Path): unknown {
 }
 
 /** Deeper JSON than this is refused: nothing in the contract nests past a dozen levels. */
-export const MAX_RESPONSE_DEPTH = 256;
+const MAX_RESPONSE_DEPTH = 256;
 
 /** True when `value` nests objects/arrays deeper than `limit` (iterative: no stack to overflow). */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
+function nestsDeeperThan(value: unknown, limit: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const stack: unknown[] = [value];
   const depths: number[] = [1];

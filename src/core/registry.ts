@@ -3,12 +3,13 @@ import type { IndexRoles } from '../model/index-roles.js';
 import type { SearchResults } from '../model/search-results.js';
 import type { PaxRules } from '../schemas/booking.js';
 import type { PaxCount, Source } from '../schemas/common.js';
+import { Cache } from './cache.js';
 
 /**
  * What the client remembers of a search after the caller drops it: the roles of its result
  * indices (4 bytes an index), its deadline, supplier and passenger counts. Never the options themselves.
  */
-export interface SearchMemory {
+interface SearchMemory {
   roles: IndexRoles;
   deadline: Deadline;
   source: Source;
@@ -21,7 +22,7 @@ export interface SearchMemory {
  * earlier what the service would refuse anyway (an expired lock, passengers the rules reject):
  * nothing here ever decides whether a book is sent (ARCHITECTURE, "stateless low level").
  */
-export interface BookingMemory {
+interface BookingMemory {
   booking_id: string;
   trace_id?: string | undefined;
   source?: Source | undefined;
@@ -30,33 +31,8 @@ export interface BookingMemory {
   pax_rules?: PaxRules | undefined;
 }
 
-/** A small LRU map: the client must not grow without bound in a long-lived server. */
-class Lru<K, V> {
-  readonly #map = new Map<K, V>();
-  constructor(private readonly max: number) {}
-  get(key: K): V | undefined {
-    const value = this.#map.get(key);
-    if (value !== undefined) {
-      this.#map.delete(key);
-      this.#map.set(key, value);
-    }
-    return value;
-  }
-  set(key: K, value: V): void {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size > this.max) this.#map.delete(this.#map.keys().next().value as K);
-  }
-  get size(): number {
-    return this.#map.size;
-  }
-  clear(): void {
-    this.#map.clear();
-  }
-}
-
 /** How much the client remembers (see `ClientOptions.memory`). */
-export interface RegistryLimits {
+interface RegistryLimits {
   searches: number;
   bookings: number;
 }
@@ -67,15 +43,15 @@ export interface RegistryLimits {
  * 4 bytes per result index per remembered search, and a few hundred bytes per booking.
  */
 export class Registry {
-  readonly #searches: Lru<string, SearchMemory>;
+  readonly #searches: Cache<string, SearchMemory>;
   /** The freshest known deadline per trace (a fare-rules answer reports a fresh window). */
-  readonly #traceDeadlines: Lru<string, Deadline>;
-  readonly #bookings: Lru<string, BookingMemory>;
+  readonly #traceDeadlines: Cache<string, Deadline>;
+  readonly #bookings: Cache<string, BookingMemory>;
 
   constructor(limits: RegistryLimits) {
-    this.#searches = new Lru(Math.max(1, limits.searches));
-    this.#traceDeadlines = new Lru(Math.max(1, limits.searches));
-    this.#bookings = new Lru(Math.max(1, limits.bookings));
+    this.#searches = new Cache(limits.searches);
+    this.#traceDeadlines = new Cache(limits.searches);
+    this.#bookings = new Cache(limits.bookings);
   }
 
   rememberSearch(results: SearchResults): void {

@@ -1,10 +1,11 @@
-import type { Bucket, Limiter, Ticket } from './limiter.js';
-import type { Endpoint, Hooks, Logger, RequestOptions } from './options.js';
+import type { Limiter, Ticket } from './limiter.js';
+import type { Hooks, Logger, RequestOptions } from './options.js';
+import { bucketOf } from '../schemas/vocabulary.js';
 import { withRetries } from './retry.js';
 import { classifyFailure, type CallTrace } from './failure.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 
-export interface RequesterConfig {
+interface RequesterConfig {
   timeout: number;
   maxRetries: number;
   maxRetryAfterMs: number;
@@ -12,14 +13,6 @@ export interface RequesterConfig {
   retryMaxDelayMs: number;
   logger: Logger;
   hooks: Hooks;
-}
-
-/** The partner budget a call draws from (spec §8). Autocomplete is unauthenticated: no budget. */
-export function bucketOf(endpoint: Endpoint): Bucket | undefined {
-  if (endpoint === 'search') return 'search';
-  if (endpoint === 'book') return 'book';
-  if (endpoint === 'autocomplete') return undefined;
-  return 'other';
 }
 
 /**

@@ -78,7 +78,7 @@ class Stop extends Error {
   }
 }
 
-export interface PollOptions {
+interface PollOptions {
   /** Looks at most (default: until `windowMs` ends). */
   looks?: number;
   /** No look starts later than this after the first. */

@@ -2,6 +2,7 @@
  * Errors raised on this side of the wire: bad input or options (nothing sent), a closed client, a
  * connection or timeout failure, an answer the contract does not allow, and the guards of book.
  */
+import type { Bucket } from '../schemas/vocabulary.js';
 import { FarewayError, keepClassNames, type ValidationIssue } from './base.js';
 
 /**
@@ -132,7 +133,7 @@ export class ConfigurationError extends FarewayError {
 export class RateLimitQueueFullError extends FarewayError {
   override name = 'RateLimitQueueFullError';
   constructor(
-    readonly bucket: 'search' | 'book' | 'other',
+    readonly bucket: Bucket,
     readonly maxQueue: number,
   ) {
     super(`Rate limit queue full for '${bucket}' (${maxQueue} calls waiting); nothing was sent`);

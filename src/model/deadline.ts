@@ -8,22 +8,22 @@ export interface DeadlineClock {
 }
 
 /** The default clock: `performance.now()`, monotonic and unaffected by wall-clock changes. */
-export const monotonicClock: DeadlineClock = { now: () => performance.now() };
+const monotonicClock: DeadlineClock = { now: () => performance.now() };
 
 /**
  * What a deadline guards: `trace` (a search's `trace_id`, 15 minutes at most), `offer` (supplier A
  * search offers, about 5–10 minutes; also the fresh window fare rules report), `lock` (fares locked
  * by create-booking, typically 15–30 minutes).
  */
-export type DeadlineKind = 'trace' | 'offer' | 'lock';
+type DeadlineKind = 'trace' | 'offer' | 'lock';
 
 /** Where the deadline came from, in order of preference. */
-export type DeadlineBasis = 'remaining_seconds' | 'expires_at' | 'fallback';
+type DeadlineBasis = 'remaining_seconds' | 'expires_at' | 'fallback';
 
 const MINUTE = 60_000;
 
 /** A search handle never lives longer than this after the search (spec §3, §8). */
-export const TRACE_MAX_MS = 15 * MINUTE;
+const TRACE_MAX_MS = 15 * MINUTE;
 
 /**
  * Documented windows used when a response carries neither `remaining_seconds` nor `expires_at`.
@@ -39,7 +39,7 @@ export const FALLBACK_WINDOW_MS = {
 /** setTimeout's largest delay; longer waits are chained. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export interface DeadlineOptions {
+interface DeadlineOptions {
   kind: DeadlineKind;
   /** The supplier that served the search. @default 'supplier_a' (the spec's default supplier) */
   source?: 'supplier_a' | 'supplier_b' | undefined;
@@ -270,7 +270,7 @@ const WHAT: Record<DeadlineKind, string> = {
 };
 
 /** The documented window for a deadline the response did not report. */
-export function fallbackWindowMs(
+function fallbackWindowMs(
   kind: DeadlineKind,
   source: 'supplier_a' | 'supplier_b' = 'supplier_a',
 ): number {

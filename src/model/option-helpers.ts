@@ -13,7 +13,7 @@ export interface FilterCriteria {
 }
 
 /** Flying plus ground time, in minutes. */
-export function totalMinutes(o: FlightOption): number {
+function totalMinutes(o: FlightOption): number {
   let m = 0;
   for (const s of o.segments) m += (s.duration_minutes ?? 0) + (s.ground_time_minutes ?? 0);
   return m;

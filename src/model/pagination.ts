@@ -1,10 +1,10 @@
 import type { BookingListEntry, BookingListResponse } from '../schemas/booking.js';
 
 /** Fetches the page at `offset` with `limit`. */
-export type PageFetcher = (params: { limit?: number | undefined; offset?: number | undefined }) => Promise<Page>;
+type PageFetcher = (params: { limit?: number | undefined; offset?: number | undefined }) => Promise<Page>;
 
 /** Reads `limit` and `offset` from a `next`/`previous` URL; only those are trusted from it. */
-export function pageParams(url: string | null): { limit?: number; offset?: number } | undefined {
+function pageParams(url: string | null): { limit?: number; offset?: number } | undefined {
   if (!url) return undefined;
   let parsed: URL;
   try {

@@ -5,7 +5,7 @@ import { SearchAnswer, type SearchResponse } from '../schemas/search.js';
 import { SearchResults, type SearchMeta } from './search-results.js';
 
 /** Where drift is reported while reading a search (hooks and logger of the client). */
-export interface SearchReadInit {
+interface SearchReadInit {
   requestId?: string | undefined;
   endpoint?: string | undefined;
   hooks?: Hooks | undefined;

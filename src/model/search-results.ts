@@ -23,7 +23,7 @@ export interface SearchMeta {
 }
 
 /** The round-trip style actually in force: `null` for a one-way search. */
-export type RoundTripStyle = 'coupled' | 'independent';
+type RoundTripStyle = 'coupled' | 'independent';
 
 /**
  * A choice ready for `flights.fareRules` and `bookings.create`: the `result_indices` to send,

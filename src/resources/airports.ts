@@ -1,3 +1,4 @@
+import { Cache } from '../core/cache.js';
 import type { ClientContext } from '../core/context.js';
 import { withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
@@ -7,23 +8,20 @@ import { RequestValidationError } from '../errors.js';
 import { checkCall } from '../core/call-options.js';
 import { AutocompleteAnswer, type AutocompleteResponse } from '../schemas/airport.js';
 
-interface CacheEntry {
-  at: number;
-  value: AutocompleteResponse;
-}
-
 /** Longest query sent: a typeahead needs a few characters, not a paragraph. */
-export const MAX_QUERY_LENGTH = 100;
+const MAX_QUERY_LENGTH = 100;
 
 /**
  * `fareway.airports`: the typeahead. It is unauthenticated (the key is never sent), answers are
  * cached for the hour the service caches them, and identical queries in flight share one request.
  */
 export class Airports {
-  readonly #cache = new Map<string, CacheEntry>();
+  readonly #cache: Cache<string, AutocompleteResponse>;
   readonly #inflight = new Map<string, Promise<AutocompleteResponse>>();
 
-  constructor(private readonly ctx: ClientContext) {}
+  constructor(private readonly ctx: ClientContext) {
+    this.#cache = new Cache(ctx.autocompleteCacheSize, ctx.autocompleteCacheMs);
+  }
 
   /**
    * Airports whose name, city or IATA code starts with `q`. Fewer than 2 characters: an empty
@@ -40,7 +38,7 @@ export class Airports {
     if (key.length < 2) return { results: [] };
 
     const cached = this.#cache.get(key);
-    if (cached && performance.now() - cached.at < this.ctx.autocompleteCacheMs) return copyOf(cached.value);
+    if (cached) return copyOf(cached);
 
     let pending = this.#inflight.get(key);
     if (!pending) {
@@ -66,8 +64,7 @@ export class Airports {
     const read = readAnswer(this.ctx, AutocompleteAnswer, response, req);
     // Only the airports are kept (an unknown top-level field, however deep, is not cached).
     const data: AutocompleteResponse = { results: read.results };
-    this.#cache.set(q, { at: performance.now(), value: data });
-    if (this.#cache.size > this.ctx.autocompleteCacheSize) this.#cache.delete(this.#cache.keys().next().value as string);
+    this.#cache.set(q, data);
     return withMeta(data, { requestId: response.requestId });
   }
 }

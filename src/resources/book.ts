@@ -16,6 +16,7 @@ import {
 } from '../errors.js';
 import { BookAnswer, type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
 import { z } from '../schemas/zod.js';
+import type { BookingStatus } from '../schemas/vocabulary.js';
 import type { Deadline } from '../model/deadline.js';
 
 /**
@@ -67,7 +68,7 @@ type Retrieve = (id: string, options?: RequestOptions) => Promise<RetrieveBookin
 const toPaise = (amount: number) => Math.round(amount * 100);
 
 /** Statuses from which book may still be sent (spec §3): nothing irreversible happened yet. */
-const BOOKABLE = new Set(['draft', 'passenger_saved', 'priced']);
+const BOOKABLE = new Set<string>(['draft', 'passenger_saved', 'priced'] satisfies BookingStatus[]);
 
 /**
  * One book in flight per booking in this process: a second concurrent `book(id)` joins the first

@@ -8,6 +8,7 @@ import {
   type ItineraryItem,
   type RetrieveBookingResponse,
 } from '../schemas/booking.js';
+import { LIST_LIMIT } from '../schemas/vocabulary.js';
 import type { CreateCall, CreateLedger } from './create-ledger.js';
 
 /**
@@ -30,9 +31,9 @@ import type { CreateCall, CreateLedger } from './create-ledger.js';
  * Only a prefilter: identity is proven by the indices and the ledger. Too narrow would miss this
  * call's own booking (and an enveloped 502 would then lock the fare a second time).
  */
-export const CLOCK_SKEW_MS = 120_000;
+const CLOCK_SKEW_MS = 120_000;
 /** Page size of the listing (spec §4.8 maximum). */
-const PAGE = 100;
+const PAGE = LIST_LIMIT.max;
 /** Pages read at most; past them the listing is incomplete and nothing is concluded from it. */
 const MAX_PAGES = 3;
 /** Candidates retrieved at most; more than that on one trace within the window is ambiguous. */

@@ -22,7 +22,7 @@ import { lookForOwnBooking, type CallInfo, type Found, type OwnBooking } from '.
  */
 
 /** What a create call ended with: the service's answer, or its own booking found by reading. */
-export type CreateOutcome = ({ kind: 'made'; data: CreateBookingResponse } | ({ kind: 'adopted' } & OwnBooking)) & {
+type CreateOutcome = ({ kind: 'made'; data: CreateBookingResponse } | ({ kind: 'adopted' } & OwnBooking)) & {
   requestId: string | undefined;
   receivedAt: number;
 };

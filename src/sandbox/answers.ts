@@ -10,7 +10,7 @@ import type { BookingRecord, Partner } from './state.js';
 import { bookingPricing, itineraryItems } from './views.js';
 
 /** The booking answers, by the endpoint name `control.failNext` uses. */
-export type BookingAnswer = 'createBooking' | 'savePassengers' | 'reprice' | 'book' | 'retrieve';
+type BookingAnswer = 'createBooking' | 'savePassengers' | 'reprice' | 'book' | 'retrieve';
 
 type Field =
   | 'booking_id'
@@ -31,7 +31,7 @@ type Field =
   | 'passport_required';
 
 /** The documented field list of each answer. `pnr` is left out while the booking has none. */
-export const ANSWER_FIELDS: Record<BookingAnswer, readonly Field[]> = {
+const ANSWER_FIELDS: Record<BookingAnswer, readonly Field[]> = {
   // §4.3; passport_required beside pax_rules, which the client inspects before passengers.
   createBooking: [
     'booking_id',

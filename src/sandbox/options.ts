@@ -77,7 +77,7 @@ export interface ResolvedOptions {
 }
 
 /** The spec's limits (§8). */
-export const DEFAULT_LIMITS: Required<RateLimitOptions> = {
+const DEFAULT_LIMITS: Required<RateLimitOptions> = {
   search: { limit: 60, windowMs: 60_000 },
   book: { limit: 30, windowMs: 60_000 },
   other: { limit: 120, windowMs: 60_000 },

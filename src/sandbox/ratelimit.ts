@@ -2,16 +2,8 @@
  * Sliding-window rate limits per API key (spec §8): a log of request times per key and bucket.
  * It reads the virtual clock, so `control.advanceTime` also frees slots.
  */
+import type { Bucket } from '../schemas/vocabulary.js';
 import type { RateLimitOptions, RateLimitRule } from './options.js';
-import type { EndpointName } from './state.js';
-
-/** The spec's three budgets. */
-export type Bucket = keyof RateLimitOptions;
-
-/** The bucket an endpoint draws from. */
-export function bucketOf(endpoint: EndpointName): Bucket {
-  return endpoint === 'search' ? 'search' : endpoint === 'book' ? 'book' : 'other';
-}
 
 /** Per-key sliding window log. */
 export class RateLimiter {

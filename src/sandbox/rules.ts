@@ -4,6 +4,7 @@
  */
 import type { BookingRecord } from './state.js';
 import { GST_FIELDS } from '../schemas/fields.js';
+import { GENDERS, PAX_TYPES, TITLES } from '../schemas/vocabulary.js';
 
 type Rule = { isVisible: boolean; isMandatoryIfVisible: boolean };
 /** `pax_rules`: group → camelCase field → rule. */
@@ -59,13 +60,13 @@ function realDate(v: unknown): v is string {
 const present = (v: unknown): boolean =>
   v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
 const ENUMS: Record<string, readonly string[]> = {
-  title: ['Mr', 'Ms', 'Mrs'],
-  gender: ['male', 'female', 'other'],
-  pax_type: ['adult', 'child', 'infant'],
+  title: TITLES,
+  gender: GENDERS,
+  pax_type: PAX_TYPES,
 };
 
 /** The result of a valid save-passengers payload. */
-export interface ValidPassengers {
+interface ValidPassengers {
   passengers: Array<Record<string, unknown>>;
   /** Sum of SSR `amt` (supplier_b only; supplier_a ignores `ssr`). */
   ssrAmount: number;

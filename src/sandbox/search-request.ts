@@ -5,7 +5,7 @@
 import { badRequest } from './errors.js';
 
 /** A validated search request. */
-export interface SearchRequest {
+interface SearchRequest {
   origin: string;
   destination: string;
   departDate: string;

@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import type { SandboxFetch } from './router.js';
 
 /** A running sandbox server. */
-export interface ListeningServer {
+interface ListeningServer {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
   /** Stops accepting, destroys open sockets and resolves once the server is closed. */

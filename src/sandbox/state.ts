@@ -2,28 +2,19 @@
  * The sandbox's memory: partners, search traces and bookings, plus the knobs that `control` sets.
  * Plain data and lookups only; the service rules live in handlers/.
  */
+import { ENDPOINTS, type BookingStatus, type Endpoint } from '../schemas/vocabulary.js';
 import { Clock } from './clock.js';
 import type { FareMeta, LegData, Offer, RawPrice } from './generator.js';
 import type { ResolvedOptions } from './options.js';
 import { hex, rngFor, type Rng } from './random.js';
 
-/** The endpoints as `control.failNext` names them. */
-export const ENDPOINTS = [
-  'search',
-  'fareRules',
-  'createBooking',
-  'savePassengers',
-  'reprice',
-  'book',
-  'retrieve',
-  'list',
-  'autocomplete',
-] as const;
+/** The endpoints as `control.failNext` names them (the service's vocabulary, src/schemas/vocabulary.ts). */
+export { ENDPOINTS };
 /** One of the nine endpoints. */
-export type EndpointName = (typeof ENDPOINTS)[number];
+export type EndpointName = Endpoint;
 
-/** A booking status (spec §3). `cancelled` is never reached: the cancel flow is not in v1. */
-export type BookingStatus = 'draft' | 'passenger_saved' | 'priced' | 'confirmed' | 'failed' | 'cancelled';
+/** A booking status (spec §3). `cancelled` is never reached here: the cancel flow is not in v1. */
+export type { BookingStatus };
 
 /** A partner account. */
 export interface Partner {

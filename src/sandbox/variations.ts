@@ -17,11 +17,11 @@
  */
 import type { Rng } from './random.js';
 import type { EndpointName } from './state.js';
+import { isObject } from '../schemas/guards.js';
 
 type Obj = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObject) : []);
 
 /** Segment place fields that may be absent; the airport code and the times always stay. */
 const PLACE_OPTIONAL = ['airport_name', 'city_code', 'city_name', 'country_name', 'terminal'] as const;
@@ -70,14 +70,14 @@ class Variation {
   }
 
   pricing(p: unknown): void {
-    if (!isObj(p)) return;
+    if (!isObject(p)) return;
     this.drop(p, ['markup_percent', 'raw'], 0.3);
     this.extra(p, 0.05);
   }
 
   segments(list: unknown): void {
     for (const s of objects(list)) {
-      for (const place of [s.origin, s.destination]) if (isObj(place)) this.drop(place, PLACE_OPTIONAL, 0.15);
+      for (const place of [s.origin, s.destination]) if (isObject(place)) this.drop(place, PLACE_OPTIONAL, 0.15);
       this.extra(s, 0.05);
     }
   }
@@ -138,7 +138,7 @@ class Variation {
  * objects with the sandbox's state).
  */
 export function vary(endpoint: EndpointName, answer: unknown, rng: Rng): unknown {
-  if (!isObj(answer)) return answer;
+  if (!isObject(answer)) return answer;
   const copy = JSON.parse(JSON.stringify(answer)) as Obj;
   const v = new Variation(rng);
   switch (endpoint) {

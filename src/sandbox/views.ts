@@ -13,7 +13,7 @@ export const round2 = (n: number): number => Math.round(n * 100) / 100;
 export const markup = (amount: number, percent: number): number => round2(amount * (1 + percent / 100));
 
 /** Option-level pricing: no itinerary-only fields (spec §2 Pricing). */
-export function optionPricing(raw: RawPrice, percent: number): Record<string, unknown> {
+function optionPricing(raw: RawPrice, percent: number): Record<string, unknown> {
   return {
     currency: 'INR',
     base_fare: markup(raw.base_fare, percent),

@@ -10,6 +10,7 @@ import {
 } from './common.js';
 import { answer, type Fields } from './answer.js';
 import { TraceIdSchema } from './inputs.js';
+import { LIST_LIMIT } from './vocabulary.js';
 import { z } from './zod.js';
 
 const PaxRuleShape = z.looseObject({
@@ -254,7 +255,7 @@ export const BookingListAnswer = answer(BookingListResponseSchema, { droppable: 
 /** `bookings.list` parameters. */
 export const ListParamsSchema = z.strictObject({
   limit: z.optional(
-    z.number().check(z.int('must be a whole number'), z.gte(1, 'must be at least 1'), z.lte(100, 'must be at most 100 (spec §4.8)')),
+    z.number().check(z.int('must be a whole number'), z.gte(1, 'must be at least 1'), z.lte(LIST_LIMIT.max, `must be at most ${LIST_LIMIT.max} (spec §4.8)`)),
   ),
   offset: z.optional(z.number().check(z.int('must be a whole number'), z.gte(0, 'must not be negative'))),
 });

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-empty-object-type -- named types derived from their schemas: `interface X extends Fields<typeof XShape> {}` (ARCHITECTURE, "Each contract once") */
 import type { Fields } from './answer.js';
+import type { BookingStatus } from './vocabulary.js';
 import { z } from './zod.js';
 
 /**
@@ -157,10 +158,7 @@ const FlightOptionShape = z.looseObject({
 export interface FlightOption extends Fields<typeof FlightOptionShape> {}
 export const FlightOptionSchema: z.ZodMiniType<FlightOption> = FlightOptionShape;
 
-/** Booking statuses (spec §3). */
-export const BOOKING_STATUSES = ['draft', 'passenger_saved', 'priced', 'confirmed', 'failed', 'cancelled'] as const;
-/** A booking status (spec §3). A status the service adds later is passed through as it came. */
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export type { BookingStatus };
 /** Tolerant: any string is read (a future status must not break a call); the type names the six. */
 export const BookingStatusSchema = z.string() as unknown as z.ZodMiniType<BookingStatus>;
 

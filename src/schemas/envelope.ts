@@ -5,4 +5,3 @@ export const ErrorEnvelopeSchema = z.looseObject({
   success: z.literal(false),
   errors: z.array(z.looseObject({ detail: z.optional(z.union([z.array(z.string()), z.string()])) })),
 });
-export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

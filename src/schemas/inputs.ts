@@ -12,7 +12,7 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}T(\d{2}):(\d{2}):(\d{2})$/;
 
 /** Spec §4.1: `trace_id` is a UUID (any version, any case). */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A search's `trace_id`: a UUID (spec §4.1). Shared by fare-rules and create-booking inputs. */
 export const TraceIdSchema = z

@@ -1,4 +1,5 @@
 import { dateInput } from './inputs.js';
+import { GENDERS, PAX_TYPES, TITLES } from './vocabulary.js';
 import { z } from './zod.js';
 
 /** A string matching `re` (else `message`), sent upper-case. */
@@ -30,9 +31,7 @@ export const SsrSchema = z.strictObject({
   seat: z.optional(z.array(SsrSeatItemSchema)),
 });
 
-export const TITLES = ['Mr', 'Ms', 'Mrs'] as const;
-export const GENDERS = ['male', 'female', 'other'] as const;
-export const PAX_TYPES = ['adult', 'child', 'infant'] as const;
+export { PAX_TYPES };
 export type PaxType = (typeof PAX_TYPES)[number];
 
 export { GST_FIELDS } from './fields.js';
@@ -93,8 +92,3 @@ type GstCompanyFields = { [key: `gst_company_${string}`]: string | undefined };
 export type PassengerInput = KnownKeys<z.input<typeof PassengerSchema>> & GstCompanyFields;
 /** A passenger as it goes on the wire. */
 export type Passenger = KnownKeys<z.output<typeof PassengerSchema>> & GstCompanyFields;
-
-/** `POST …/passengers/` request. */
-export const SavePassengersParamsSchema = z.strictObject({
-  passengers: z.array(PassengerSchema).check(z.minLength(1, 'at least one passenger is required')),
-});

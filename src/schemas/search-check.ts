@@ -15,9 +15,10 @@
  * and fails until a change to the search schemas is mirrored here.
  */
 
+import { isObject } from './guards.js';
+
 type Rec = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNum = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
 const isInt = (v: unknown): boolean => Number.isSafeInteger(v);
 const isNonNegInt = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -31,7 +32,7 @@ const optNullBool = (v: unknown): boolean => v === undefined || v === null || ty
 const orNull = (v: unknown, check: (v: unknown) => boolean): boolean => v === undefined || v === null || check(v);
 
 function isPaxCount(v: unknown): boolean {
-  return isObj(v) && isNonNegInt(v.adult) && isNonNegInt(v.child) && isNonNegInt(v.infant);
+  return isObject(v) && isNonNegInt(v.adult) && isNonNegInt(v.child) && isNonNegInt(v.infant);
 }
 
 function isRawPricing(v: Rec): boolean {
@@ -46,7 +47,7 @@ function isRawPricing(v: Rec): boolean {
 }
 
 function isPricing(v: unknown): boolean {
-  if (!isObj(v)) return false;
+  if (!isObject(v)) return false;
   return (
     isStr(v.currency) &&
     isNum(v.base_fare) &&
@@ -57,13 +58,13 @@ function isPricing(v: unknown): boolean {
     optNullNum(v.previous_total_amount) &&
     optNullBool(v.price_changed) &&
     optNullNum(v.markup_percent) &&
-    orNull(v.raw, (raw) => isObj(raw) && isRawPricing(raw))
+    orNull(v.raw, (raw) => isObject(raw) && isRawPricing(raw))
   );
 }
 
 function isPlace(v: unknown, timeKey: 'departure_time' | 'arrival_time'): boolean {
   return (
-    isObj(v) &&
+    isObject(v) &&
     isStr(v.airport_code) &&
     optNullStr(v.airport_name) &&
     optNullStr(v.city_code) &&
@@ -75,12 +76,12 @@ function isPlace(v: unknown, timeKey: 'departure_time' | 'arrival_time'): boolea
 }
 
 function isSegment(v: unknown): boolean {
-  if (!isObj(v)) return false;
+  if (!isObject(v)) return false;
   const a = v.airline;
   const ground = v.ground_time_minutes;
   const seats = v.seats_available;
   return (
-    isObj(a) &&
+    isObject(a) &&
     isStr(a.code) &&
     optNullStr(a.name) &&
     isStr(a.flight_number) &&
@@ -98,7 +99,7 @@ function isSegment(v: unknown): boolean {
 
 /** InboundOptionSchema (and FlightOptionSchema without `inbound_options`). */
 function isOption(v: unknown): v is Rec {
-  if (!isObj(v)) return false;
+  if (!isObject(v)) return false;
   const group = v.group_id;
   const segments = v.segments;
   if (!(
@@ -137,7 +138,7 @@ function isOptionList(v: unknown): boolean {
  * (A missing `inbound` is allowed: the schema defaults it to `[]`.)
  */
 export function isSearchResponse(v: unknown): boolean {
-  if (!isObj(v)) return false;
+  if (!isObject(v)) return false;
   const style = v.round_trip_style;
   const jt = v.journey_type;
   const exp = v.expires_at;

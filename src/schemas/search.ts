@@ -13,7 +13,7 @@ import { dateTimeInput, iataCode, TraceIdSchema } from './inputs.js';
 import { z } from './zod.js';
 
 /** Cabin names accepted by `flights.search`, and the digit code each is sent as (spec §4.1). */
-export const CABIN_CODES = {
+const CABIN_CODES = {
   all: '1',
   economy: '2',
   premium_economy: '3',
@@ -24,7 +24,7 @@ export const CABIN_CODES = {
 export type CabinClass = keyof typeof CABIN_CODES;
 
 /** Journey types with their wire codes. `multi_city` is refused locally (see docs/search.md). */
-export const JOURNEY_CODES = { one_way: '1', round_trip: '2', multi_city: '3' } as const;
+const JOURNEY_CODES = { one_way: '1', round_trip: '2', multi_city: '3' } as const;
 export type JourneyType = keyof typeof JOURNEY_CODES;
 
 const count = (_field: string) =>
@@ -101,7 +101,7 @@ export const SearchParamsSchema = z
 export type SearchParams = z.input<typeof SearchParamsSchema>;
 
 /** The search request exactly as it goes on the wire: every value a string (spec §4.1). */
-export interface SearchRequestBody {
+interface SearchRequestBody {
   direct_flight: 'true' | 'false';
   adult_count: string;
   child_count: string;

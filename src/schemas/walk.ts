@@ -11,7 +11,7 @@ type Def = { type: string; innerType?: Schema; in?: Schema; shape?: Record<strin
 const defOf = (s: Schema) => s._zod.def as unknown as Def;
 
 /** An absent value is accepted (and then reads as absent, or as its default). */
-export const isOptional = (s: Schema): boolean => s._zod.optin === 'optional';
+const isOptional = (s: Schema): boolean => s._zod.optin === 'optional';
 
 /** The schema that checks the input: wrappers (optional, nullable, default, pipe) unwrapped. */
 function core(s: Schema): Schema {
@@ -23,7 +23,7 @@ function core(s: Schema): Schema {
 }
 
 /** `null` is accepted. */
-export function acceptsNull(s: Schema): boolean {
+function acceptsNull(s: Schema): boolean {
   for (let d = defOf(s); ; d = defOf(s)) {
     if (d.type === 'nullable') return true;
     if (d.innerType && (d.type === 'optional' || d.type === 'default' || d.type === 'prefault')) s = d.innerType;

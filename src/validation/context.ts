@@ -1,6 +1,7 @@
 import type { Booking, PaxRules } from '../schemas/booking.js';
 import type { PaxCount, Source } from '../schemas/common.js';
 import { datePart } from '../dates.js';
+import { isObject } from '../schemas/guards.js';
 
 /** What the validator knows about the booking the passengers are for. Every field is optional. */
 export interface PassengerContext {
@@ -20,10 +21,6 @@ export interface PassengerContext {
 }
 
 const SUPPLIERS: readonly string[] = ['supplier_a', 'supplier_b'];
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object';
-}
 
 function list(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
@@ -61,8 +58,7 @@ export function passengerContextFromBooking(booking: Partial<Booking>, supplier?
     if (isObject(pc) && isCount(pc['adult']) && isCount(pc['child']) && isCount(pc['infant'])) {
       ctx.pax_count = { adult: pc['adult'], child: pc['child'], infant: pc['infant'] };
     }
-    if (isObject(b['pax_rules']) && !Array.isArray(b['pax_rules']))
-      ctx.pax_rules = b['pax_rules'] as PaxRules;
+    if (isObject(b['pax_rules'])) ctx.pax_rules = b['pax_rules'] as PaxRules;
 
     const departures: string[] = [];
     const all: string[] = [];

@@ -6,13 +6,13 @@ import type { Report } from './issues.js';
 import { at, given, str, type PaxView } from './view.js';
 
 /** Airline name rules: ASCII letters, spaces, apostrophes, hyphens, dots; starts with a letter. */
-export const NAME_RE = /^[A-Za-z][A-Za-z .'-]*$/;
+const NAME_RE = /^[A-Za-z][A-Za-z .'-]*$/;
 /** first_name + last_name, as most airline systems cap the full name. */
-export const MAX_FULL_NAME = 60;
+const MAX_FULL_NAME = 60;
 /** Indian GSTIN, case-insensitive. */
-export const GSTIN_RE = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/i;
-export const PASSPORT_RE = /^[A-Za-z0-9]{5,20}$/;
-export const AIRLINE_CODE_RE = /^[A-Za-z0-9]{2}$/;
+const GSTIN_RE = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/i;
+const PASSPORT_RE = /^[A-Za-z0-9]{5,20}$/;
+const AIRLINE_CODE_RE = /^[A-Za-z0-9]{2}$/;
 const email = z.email();
 
 export function checkNames(p: PaxView, report: Report): void {
@@ -54,7 +54,7 @@ export function checkContact(p: PaxView, report: Report): void {
 }
 
 /** The date an age is measured on: the first travel date, else the last, else today. */
-export function ageDate(ctx: PassengerContext, today: string): string {
+function ageDate(ctx: PassengerContext, today: string): string {
   return ctx.firstTravelDate ?? ctx.lastTravelDate ?? today;
 }
 

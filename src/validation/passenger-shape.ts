@@ -1,3 +1,4 @@
+import { isObject } from '../schemas/guards.js';
 import type { ValidationIssue } from '../errors.js';
 import {
   isAllowedPassengerKey,
@@ -15,7 +16,7 @@ import { makeView, type PaxView } from './view.js';
 export const MAX_PER_TYPE = 9;
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+  return isObject(v) && !(v instanceof Date);
 }
 
 /**

@@ -38,7 +38,7 @@ export interface PassengerValidationResult {
 
 export { MAX_PER_TYPE } from './passenger-shape.js';
 /** Fields only the lead may carry (spec §2 Passenger). */
-export const LEAD_ONLY_FIELDS: readonly string[] = ['email', 'contact_number', ...GST_FIELDS];
+const LEAD_ONLY_FIELDS: readonly string[] = ['email', 'contact_number', ...GST_FIELDS];
 
 import { isRecord, MAX_PER_TYPE } from './passenger-shape.js';
 

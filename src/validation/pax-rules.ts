@@ -1,4 +1,5 @@
 import { PassengerSchema, type PaxType } from '../schemas/passenger.js';
+import { isObject } from '../schemas/guards.js';
 
 /** Rule names (as pax_rules spells them) that do not follow plain camelCase → snake_case. */
 const FIELD_ALIASES: Record<string, string> = {
@@ -30,7 +31,7 @@ function snake(name: string): string {
 }
 
 /** The passenger field a pax_rules field name stands for, or undefined when it names none. */
-export function ruleField(name: string): string | undefined {
+function ruleField(name: string): string | undefined {
   const alias = FIELD_ALIASES[name.replace(/[^A-Za-z0-9]/g, '').toLowerCase()];
   if (alias) return alias;
   const s = snake(name);
@@ -38,13 +39,13 @@ export function ruleField(name: string): string | undefined {
   return undefined;
 }
 
-export type RuleGroup = 'lead' | PaxType;
+type RuleGroup = 'lead' | PaxType;
 
 /**
  * `leadPax`, `lead` → lead; `adult`, `adultPax`, `ADULTS`, `adult_pax` → adult; same for child
  * (also `children`) and infant. Anything else → undefined (not understood).
  */
-export function ruleGroup(name: string): RuleGroup | undefined {
+function ruleGroup(name: string): RuleGroup | undefined {
   const n = name
     .replace(/[^A-Za-z]/g, '')
     .toLowerCase()
@@ -57,22 +58,18 @@ export function ruleGroup(name: string): RuleGroup | undefined {
 }
 
 /** One mandatory field: the passenger field and the rule that asks for it (`pax_rules.leadPax.email`). */
-export interface MandatoryField {
+interface MandatoryField {
   field: string;
   rule: string;
 }
 
-export interface MandatoryByGroup {
+interface MandatoryByGroup {
   lead: MandatoryField[];
   adult: MandatoryField[];
   child: MandatoryField[];
   infant: MandatoryField[];
   /** Group names that were not understood (reported as warnings). */
   unknownGroups: string[];
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /**

@@ -1,14 +1,11 @@
 import type { PassengerContext } from './context.js';
 import type { Report } from './issues.js';
 import { at, str, type PaxView } from './view.js';
+import { isObject } from '../schemas/guards.js';
 
-export const SSR_KINDS = ['meal', 'baggage', 'seat'] as const;
+const SSR_KINDS = ['meal', 'baggage', 'seat'] as const;
 /** A seat code: row number and column letter, e.g. `12A`. */
-export const SEAT_RE = /^\d{1,3}[A-Za-z]$/;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
+const SEAT_RE = /^\d{1,3}[A-Za-z]$/;
 
 function code(v: unknown): string | undefined {
   return typeof v === 'string' && /^[A-Za-z]{3}$/.test(v) ? v.toUpperCase() : undefined;

@@ -27,7 +27,7 @@ interface Entry {
   next: Entry | undefined;
 }
 
-export interface BucketOptions {
+interface BucketOptions {
   maxQueue: number;
   queueFullError: () => unknown;
   closedError: () => unknown;

@@ -33,7 +33,7 @@ export interface RedisStore {
   close(): void;
 }
 
-export interface RedisStoreInit {
+interface RedisStoreInit {
   /** Hashed into the key prefix; never stored or sent as is. */
   apiKey: string;
   /** `rateLimits.redis`: an ioredis client or Cluster, or ioredis options. */

@@ -4,6 +4,7 @@
  * docs/sandbox.md.
  */
 import { confirm, createBookingRecord, findDuplicates, LIVE_STATUSES } from '../bookings.js';
+import { LIST_LIMIT } from '../../schemas/vocabulary.js';
 import { badRequest, expired, SandboxHttpError } from '../errors.js';
 import { validatePassengers } from '../rules.js';
 import type { BookingRecord, BookingStatus, Partner, SandboxState } from '../state.js';
@@ -113,7 +114,7 @@ function intParam(url: URL, name: string, dflt: number, min: number, max: number
 }
 
 function list(state: SandboxState, partner: Partner, url: URL): Record<string, unknown> {
-  const limit = intParam(url, 'limit', 25, 1, 100);
+  const limit = intParam(url, 'limit', LIST_LIMIT.default, 1, LIST_LIMIT.max);
   const offset = intParam(url, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
   const mine = [...state.bookings.values()]
     .map((b, i) => [b, i] as const)

@@ -5,7 +5,8 @@
  */
 import { SandboxHttpError } from '../errors.js';
 import { isoUtc } from '../clock.js';
-import { bucketOf, type RateLimiter } from '../ratelimit.js';
+import { bucketOf } from '../../schemas/vocabulary.js';
+import type { RateLimiter } from '../ratelimit.js';
 import type { EndpointName, FailureSpec, Partner, SandboxState } from '../state.js';
 import { vary } from '../variations.js';
 
@@ -31,7 +32,7 @@ export interface Call {
 }
 
 /** What endpoint logic returns; errors are thrown as SandboxHttpError. */
-export interface Reply {
+interface Reply {
   status?: number;
   json: unknown;
 }
@@ -75,7 +76,7 @@ function takeFailure(state: SandboxState, name: EndpointName): FailureSpec | und
 }
 
 /** Resolves `Authorization: Api-Key <key>` to a partner, or throws 401 (spec §5). */
-export function authenticate(state: SandboxState, request: Request): Partner {
+function authenticate(state: SandboxState, request: Request): Partner {
   const header = request.headers.get('authorization');
   if (!header) throw new SandboxHttpError(401, ['Authentication credentials were not provided.']);
   const m = /^Api-Key\s+(\S+)\s*$/.exec(header.trim());
@@ -152,8 +153,9 @@ export function endpoint(
     try {
       const partner = opts.auth ? authenticate(state, request) : (null as unknown as Partner);
       // autocomplete is unauthenticated and has no per-key budget: it is not rate limited here.
-      if (opts.auth && ctx.rateLimits) {
-        const wait = ctx.limiter.take(partner.apiKey, bucketOf(name), state.clock.now());
+      const bucket = opts.auth ? bucketOf(name) : undefined;
+      if (bucket && ctx.rateLimits) {
+        const wait = ctx.limiter.take(partner.apiKey, bucket, state.clock.now());
         if (wait > 0) {
           const seconds = Math.ceil(wait / 1000);
           throw new SandboxHttpError(

@@ -15,7 +15,7 @@ type Warn = (message: string, meta?: object) => void;
 type Listener = (...args: unknown[]) => void;
 
 /** The part of an ioredis `Redis` or `Cluster` the limiter uses (kept structural: no ioredis types). */
-export interface RedisClient {
+interface RedisClient {
   readonly status: string;
   readonly isCluster?: boolean;
   on(event: string, listener: Listener): unknown;
@@ -29,7 +29,7 @@ export interface RedisClient {
 }
 
 /** Scripts registered by `defineCommand`. */
-export interface ScriptClient extends RedisClient {
+interface ScriptClient extends RedisClient {
   farewayTake(log: string, pause: string, limit: number, holdMs: number, want: number, prefix: string): Promise<[number, number, number]>;
   farewayUpdate(log: string, member: string, ageMs: number, holdMs: number, mode: 'LT' | 'GT' | 'SET'): Promise<number>;
   farewayRelease(log: string, member: string): Promise<number>;
@@ -44,7 +44,7 @@ export function keyPrefix(apiKey: string): string {
 }
 
 /** An ioredis client or Cluster (not options) has `duplicate()`. */
-export function isRedisClient(value: unknown): value is { duplicate(...args: unknown[]): unknown; isCluster?: boolean } {
+function isRedisClient(value: unknown): value is { duplicate(...args: unknown[]): unknown; isCluster?: boolean } {
   return typeof value === 'object' && value !== null && typeof (value as { duplicate?: unknown }).duplicate === 'function';
 }
 
@@ -84,7 +84,7 @@ export function timed<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export interface RedisConnectionOptions {
+interface RedisConnectionOptions {
   redis: unknown;
   /** Per-command cap before Redis counts as unavailable. */
   commandTimeoutMs: number;

@@ -18,7 +18,7 @@ if last[2] then redis.call('PEXPIRE', KEYS[1], math.max(1, tonumber(last[2]) - n
  * Takes up to `wanted` tokens (members prefix..1, prefix..2, …) held provisionally until
  * now + hold. Returns {taken, wait ms until the next token may be free (-1: none needed), now}.
  */
-export const TAKE = `${NOW}
+const TAKE = `${NOW}
 local pause = redis.call('PTTL', KEYS[2])
 if pause > 0 then return {0, pause, now} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
@@ -44,7 +44,7 @@ return {take, wait, now}`;
  * (LT: an answer arrived) or later (GT: a settle without answer), or at all (SET: a send). Returns the new due
  * time when it changed, else -1.
  */
-export const UPDATE = `${NOW}
+const UPDATE = `${NOW}
 local due = now + 1 - tonumber(ARGV[2]) + tonumber(ARGV[3])
 local changed
 if ARGV[4] == 'SET' then changed = redis.call('ZADD', KEYS[1], 'XX', 'CH', due, ARGV[1])
@@ -58,24 +58,24 @@ return -1`;
  * requests still in flight (no send time, no answer yet) to now + hold; a crashed one stops, and
  * its tokens come back at most `hold` after its last extension.
  */
-export const EXTEND = `${NOW}
+const EXTEND = `${NOW}
 local hold = tonumber(ARGV[1])
 for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', 'GT', now + hold, ARGV[i]) end
 ${EXPIRE}
 return 1`;
 
 /** KEYS: log. ARGV: member. A token that never reached the wire goes back at once. */
-export const RELEASE = `return redis.call('ZREM', KEYS[1], ARGV[1])`;
+const RELEASE = `return redis.call('ZREM', KEYS[1], ARGV[1])`;
 
 /** KEYS: pause. ARGV: ms. Pauses the budget for ms; extends, never shortens, a pause in force. */
-export const PAUSE = `
+const PAUSE = `
 if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then
   redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
 end
 return 1`;
 
 /** KEYS: lock. ARGV: token. Deletes the lock only if this holder still has it. */
-export const UNLOCK = `
+const UNLOCK = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 

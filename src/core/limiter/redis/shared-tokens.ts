@@ -8,7 +8,7 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-export interface SharedTokensOptions {
+interface SharedTokensOptions {
   connection: RedisConnection;
   /** Bucket name, part of the Redis keys and wake messages. */
   bucket: string;
