@@ -157,8 +157,7 @@ export class Transport {
       const init: KyOptions = { method: req.method, headers, signal };
       if (req.body !== undefined) init.json = req.body; // ky sets content-type: application/json
       if (req.query) init.searchParams = req.query; // undefined values are left out
-      const fetcher = this.#fetcher(wire, signal);
-      if (fetcher) init.fetch = fetcher;
+      init.fetch = this.#fetcher(wire, signal);
       const response = await this.#ky(req.path, init);
       // A network-error Response (a mock's `Response.error()`) is no answer: a dropped connection.
       if (response.type === 'error') throw new TypeError('fetch failed: the connection was dropped (a network-error Response)');
@@ -182,17 +181,24 @@ export class Transport {
   }
 
   /**
-   * The `fetch` ky calls for this attempt, or undefined for ky's default (the global `fetch`).
+   * The `fetch` ky calls for this attempt: the custom one, or the global `fetch`.
    * ky calls it with the `Request` it built; calling the underlying fetch inside `attribute` lets
    * wire-events.ts tie the undici request it creates to this attempt. A custom fetch may ignore the
    * signal: it is raced against it, so the timeout holds whatever it does.
    */
-  #fetcher(wire: WireWatch | undefined, signal: AbortSignal): typeof fetch | undefined {
+  #fetcher(wire: WireWatch | undefined, signal: AbortSignal): typeof fetch {
     const custom = this.#config.fetch;
     if (custom) {
       return (input, init) => raceAbort(wire ? attribute(wire, () => custom(input, init)) : custom(input, init), signal);
     }
-    return wire ? (input, init) => attribute(wire, () => fetch(input, init)) : undefined;
+    // The global fetch gets this attempt's own signal, not only the Request's: ky builds the
+    // Request with `AbortSignal.any([ours, ky's])`, and a signal made by `AbortSignal.any` may be
+    // collected while the body is still streaming, so the abort never reached undici and a body
+    // that stalled after its headers hung the call (the fault matrix's stall and trickle cells).
+    return (input, init) => {
+      const send = () => fetch(input, { ...init, signal });
+      return wire ? attribute(wire, send) : send();
+    };
   }
 
   #translate(
