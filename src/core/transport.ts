@@ -32,7 +32,7 @@ export interface HttpResponse {
   receivedAt: number;
 }
 
-export interface TransportConfig {
+interface TransportConfig {
   baseUrl: string;
   /** Kept out of every error, log and serialised object: only this closure holds it. */
   apiKey: string;
@@ -42,7 +42,7 @@ export interface TransportConfig {
   maxResponseBytes?: number;
 }
 
-export interface SendOptions {
+interface SendOptions {
   /** Per-attempt timeout in ms: bounds the whole exchange, response body included. */
   timeout: number;
   signal?: AbortSignal | undefined;
@@ -248,7 +248,7 @@ function parseBody(text: string, status: number, requestId: string | undefined, 
 }
 
 /** Maps a non-2xx response, envelope or not, to the right APIError subclass. */
-export function errorFromResponse(
+function errorFromResponse(
   status: number,
   text: string,
   headers: Record<string, string>,
