@@ -1,9 +1,11 @@
 import { openLimiter, type Limiter } from './core/limiter.js';
 import { parseClientOptions, type FarewayOptions } from './core/options.js';
 import type { ClientContext } from './core/context.js';
+import type { FarewayPromise } from './core/operation.js';
 import { Registry } from './core/registry.js';
 import { Requester } from './core/request.js';
 import { Transport } from './core/transport.js';
+import { Tracing } from './core/tracing.js';
 import { markClosed } from './core/call-options.js';
 import { ClientClosedError, ConfigurationError, RateLimitQueueFullError } from './errors.js';
 import { bookFlight, type BookFlightParams, type BookFlightResult } from './flow.js';
@@ -106,7 +108,7 @@ export class Fareway {
       retryMaxDelayMs: o.retryBackoff.maxDelayMs,
       logger,
       hooks,
-    });
+    }, new Tracing(this.baseUrl, o.tracerProvider));
     this.#ctx = {
       requester,
       baseUrl: this.baseUrl,
@@ -132,8 +134,8 @@ export class Fareway {
    * The guided flow: create → passengers → reprice → book, with every guard and a deadline check
    * between steps. Returns the confirmed booking and each step's result.
    */
-  bookFlight(params: BookFlightParams): Promise<BookFlightResult> {
-    return bookFlight(this, this.#ctx, params);
+  bookFlight(params: BookFlightParams): FarewayPromise<BookFlightResult> {
+    return this.#ctx.requester.operation('bookFlight', undefined, undefined, (scoped) => bookFlight(this, this.#ctx, params, scoped));
   }
 
   /** Resolves when the rate limiter is ready (Redis connected, or the local fallback chosen). */

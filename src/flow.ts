@@ -1,7 +1,7 @@
 import type { ClientContext } from './core/context.js';
 import { checkFlowCall } from './core/call-options.js';
 import { closed, flag, fn } from './core/option-rules.js';
-import { DEFAULTS, RequestOptionsSchema } from './core/options.js';
+import { DEFAULTS, RequestOptionsSchema, type RequestOptions } from './core/options.js';
 import { DuplicateBookingError, FareExpiredError, PriceChangedError } from './errors.js';
 import { isSelection } from './model/search-results.js';
 import type { BookResult } from './resources/book.js';
@@ -71,9 +71,15 @@ export interface BookFlightResult {
  * change that nobody accepted never books, duplicates never go unnoticed.
  */
 /** The guided flow runs on the client's bookings resource (not the client: no client ↔ flow import cycle). */
-export async function bookFlight(fareway: { readonly bookings: Bookings }, ctx: ClientContext, params: BookFlightParams): Promise<BookFlightResult> {
+export async function bookFlight(
+  fareway: { readonly bookings: Bookings },
+  ctx: ClientContext,
+  params: BookFlightParams,
+  /** The call's scope (core/operation.ts): each step reports to it. */
+  scoped: RequestOptions = {},
+): Promise<BookFlightResult> {
   const { selection, passengers: list, reprice, onPriceChange, onDuplicates, requestOptions } = checkFlowCall(ctx, params, BookFlightParamsObject);
-  const options = requestOptions ?? {};
+  const options: RequestOptions = { ...scoped, ...requestOptions };
   if (isSelection(selection) && selection.deadline.isExpired(ctx.expiryMarginMs))
     throw FareExpiredError.local('The search', { trace_id: selection.trace_id });
 

@@ -24,6 +24,8 @@ export { Deadline } from './model/deadline.js';
 export { SearchResults, isSelection, type Selection } from './model/search-results.js';
 export type { SortKey, FilterCriteria } from './model/option-helpers.js';
 export { Page, PagePromise } from './model/pagination.js';
+export { FarewayPromise } from './core/operation.js';
+export type { TracerProviderLike } from './core/tracing.js';
 export type { FareRules } from './resources/flights.js';
 export type {
   BookingRef,

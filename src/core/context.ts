@@ -4,6 +4,7 @@ import type { Hooks, Logger, RequestOptions } from './options.js';
 import type { Registry } from './registry.js';
 import type { Requester } from './request.js';
 import type { Limiter } from './limiter.js';
+import { SCOPE, scopeOf } from './operation.js';
 
 /** What every resource shares: the pipeline, the client's memory and resolved options. */
 export interface ClientContext {
@@ -50,11 +51,13 @@ export function checkBookingId(id: unknown, path = 'booking_id'): string {
   return id;
 }
 
-/** The transport options of a call (signal, timeout, headers), without its retries. */
+/** The transport options of a call (signal, timeout, headers) and its scope, without its retries. */
 export function transportOptions(options: RequestOptions): RequestOptions {
   const out: RequestOptions = {};
   if (options.signal) out.signal = options.signal;
   if (options.timeout !== undefined) out.timeout = options.timeout;
   if (options.headers) out.headers = options.headers;
+  const scope = scopeOf(options);
+  if (scope) (out as { [SCOPE]?: unknown })[SCOPE] = scope;
   return out;
 }

@@ -10,6 +10,7 @@ import {
   UpstreamError,
 } from '../errors.js';
 import type { Endpoint } from './options.js';
+import { planOf } from '../schemas/endpoints.js';
 
 /**
  * The one failure table (docs/errors-and-retries.md, docs/booking-safety.md): for a failed call,
@@ -107,8 +108,10 @@ export function certainlyNotSent(error: unknown): boolean {
 }
 
 /**
- * The table. First matching row wins; "reads" are search, fareRules, retrieve, list, autocomplete
- * and the repeatable steps savePassengers and reprice (spec §3: every step but book repeats).
+ * The table. First matching row wins; "reads" are the endpoints whose plan is `repeat`
+ * (schemas/endpoints.ts: search, fareRules, retrieve, list, autocomplete and the repeatable steps
+ * savePassengers and reprice; spec §3: every step but book repeats), "book" is the plan
+ * `settle-by-retrieving` and "create" the plan `settle-by-listing`.
  *  1. the service's own readable answer (book's 2xx without a confirmed PNR): book reads once;
  *  2. the caller aborted: thrown, except a book that reached the transport (read until settled);
  *  3. refused by the SDK itself (bad input, closed, queue full, fare known expired): thrown;
@@ -129,8 +132,9 @@ export function classifyFailure(error: unknown, endpoint: Endpoint, call?: CallT
   const ownAnswer = isMarked(answered, error);
   const finished = ownAnswer || (error instanceof APIError && error.status > 0 && error.envelope);
   const row = (retry: Retry, reconcile: Reconcile): Failure => ({ sent, finished, retry, reconcile });
-  const book = endpoint === 'book';
-  const reads = !book && endpoint !== 'createBooking';
+  const plan = planOf(endpoint);
+  const book = plan === 'settle-by-retrieving';
+  const reads = plan === 'repeat';
 
   if (ownAnswer) return row('no', book ? 'once' : 'no');
   if (call?.signal?.aborted) return row('no', book && sent !== 'no' ? 'until-settled' : 'no');

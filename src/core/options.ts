@@ -1,6 +1,8 @@
 /* eslint-disable @typescript-eslint/no-empty-object-type -- each public type is a named interface over its schema's type */
 import { z } from '../schemas/zod.js';
 import type { Bucket, Hooks, Logger } from './events.js';
+import { isObject } from '../schemas/guards.js';
+import type { TracerProviderLike } from './tracing.js';
 import {
   closed,
   durationMs,
@@ -219,6 +221,16 @@ const FarewayOptionsObject = closed({
   hooks: z._default(withMethods<Hooks>(HOOK_NAMES, 'must be an object of hook functions'), {}),
   /** A fetch implementation. @default globalThis.fetch */
   fetch: z.optional(fn<typeof fetch>()),
+  /**
+   * The OpenTelemetry `TracerProvider` of the SDK's spans (one span per call, see
+   * docs/production.md). @default the global provider of `@opentelemetry/api`, when that optional
+   * package is installed; no spans without it
+   */
+  tracerProvider: z.optional(
+    z.custom<TracerProviderLike>((v) => isObject(v) && typeof (v as { getTracer?: unknown }).getTracer === 'function', {
+      error: 'must be an OpenTelemetry TracerProvider (an object with getTracer)',
+    }),
+  ),
   /**
    * Largest response body the SDK reads, in bytes (decoded). A larger body ends the call with a
    * `ResponseValidationError` without being read to the end. @default 104_857_600 (100 MiB)

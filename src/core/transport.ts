@@ -30,6 +30,10 @@ export interface HttpResponse {
   readonly headers: Record<string, string>;
   /** `performance.now()` when the response arrived, for deadlines. */
   receivedAt: number;
+  /** The fetch `Response` of this attempt (its body already read). */
+  readonly response: Response;
+  /** The body as it came, for `.asResponse()`. */
+  readonly text: string;
 }
 
 interface TransportConfig {
@@ -74,10 +78,11 @@ class WireResponse implements HttpResponse {
     readonly data: unknown,
     readonly status: number,
     readonly requestId: string | undefined,
-    raw: Headers,
     readonly receivedAt: number,
+    readonly response: Response,
+    readonly text: string,
   ) {
-    this.#raw = raw;
+    this.#raw = response.headers;
   }
   get headers(): Record<string, string> {
     return (this.#headers ??= headersOf(this.#raw));
@@ -169,7 +174,7 @@ export class Transport {
       ctx.requestId = requestId;
       const text = await readBody(response, signal, this.#maxBytes, this.#config.fetch === undefined);
       if (!response.ok) throw errorFromResponse(response.status, text, headersOf(response.headers), requestId, req.context, req.endpoint);
-      return new WireResponse(parseBody(text, response.status, requestId, req), response.status, requestId, response.headers, receivedAt);
+      return new WireResponse(parseBody(text, response.status, requestId, req), response.status, requestId, receivedAt, response, text);
     } catch (error) {
       if (wire?.sent) ctx.sent = true;
       throw this.#translate(error, signal, userSignal, ctx, options.timeout, phase);

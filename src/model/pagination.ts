@@ -33,8 +33,10 @@ export class Page implements AsyncIterable<BookingListEntry> {
   readonly #fetch: PageFetcher;
   /** The service's X-Request-Id for this page. */
   declare readonly requestId: string | undefined;
+  /** The fetch `Response` of this page (status and headers; its body already read). */
+  declare readonly response: Response | undefined;
 
-  constructor(data: BookingListResponse, fetcher: PageFetcher, requestId?: string) {
+  constructor(data: BookingListResponse, fetcher: PageFetcher, requestId?: string, response?: Response) {
     // Tolerant: a page without `count` or links still iterates (drift is reported by the reader).
     this.count = data.count ?? data.results.length;
     this.results = data.results;
@@ -42,6 +44,7 @@ export class Page implements AsyncIterable<BookingListEntry> {
     this.previous = data.previous ?? null;
     this.#fetch = fetcher;
     Object.defineProperty(this, 'requestId', { value: requestId, enumerable: false });
+    Object.defineProperty(this, 'response', { value: response, enumerable: false });
   }
 
   hasNextPage(): boolean {
@@ -106,6 +109,11 @@ export class PagePromise extends Promise<Page> implements AsyncIterable<BookingL
   async *[Symbol.asyncIterator](): AsyncIterator<BookingListEntry> {
     const page = await this;
     yield* page;
+  }
+  /** The first page and its fetch `Response` (also on `page.response`). */
+  async withResponse(): Promise<{ data: Page; response: Response | undefined }> {
+    const page = await this;
+    return { data: page, response: page.response };
   }
 }
 /** The class keeps its name in minified bundles (see errors.ts). */

@@ -3,10 +3,12 @@ import type { ClientContext } from '../core/context.js';
 import { withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { raceAbort } from '../core/body.js';
-import { readAnswer } from '../core/reader.js';
+import { SERVICE } from '../schemas/endpoints.js';
+import { scopeOf, type FarewayPromise } from '../core/operation.js';
+import type { HttpResponse } from '../core/transport.js';
 import { RequestValidationError } from '../errors.js';
 import { checkCall } from '../core/call-options.js';
-import { AutocompleteAnswer, type AutocompleteResponse } from '../schemas/airport.js';
+import type { AutocompleteResponse } from '../schemas/airport.js';
 
 /** Longest query sent: a typeahead needs a few characters, not a paragraph. */
 const MAX_QUERY_LENGTH = 100;
@@ -16,8 +18,9 @@ const MAX_QUERY_LENGTH = 100;
  * cached for the hour the service caches them, and identical queries in flight share one request.
  */
 export class Airports {
-  readonly #cache: Cache<string, AutocompleteResponse>;
-  readonly #inflight = new Map<string, Promise<AutocompleteResponse>>();
+  /** Answers with the response that brought them (`.withResponse()` of a cache hit gives it). */
+  readonly #cache: Cache<string, Fetched>;
+  readonly #inflight = new Map<string, Promise<Fetched>>();
 
   constructor(private readonly ctx: ClientContext) {
     this.#cache = new Cache(ctx.autocompleteCacheSize, ctx.autocompleteCacheMs);
@@ -29,7 +32,11 @@ export class Airports {
    * @example
    * const { results } = await fareway.airports.autocomplete('del'); // [{ code: 'DEL', city: 'Delhi', … }]
    */
-  async autocomplete(q: string, options: RequestOptions = {}): Promise<AutocompleteResponse> {
+  autocomplete(q: string, options?: RequestOptions): FarewayPromise<AutocompleteResponse> {
+    return this.ctx.requester.operation('airports.autocomplete', SERVICE.autocomplete, options, (o) => this.#autocomplete(q, o));
+  }
+
+  async #autocomplete(q: string, options: RequestOptions): Promise<AutocompleteResponse> {
     checkCall(this.ctx, options);
     if (typeof q !== 'string') throw new RequestValidationError([{ path: 'q', message: 'must be a string' }], 'Invalid autocomplete');
     const key = q.trim().toLowerCase();
@@ -38,7 +45,7 @@ export class Airports {
     if (key.length < 2) return { results: [] };
 
     const cached = this.#cache.get(key);
-    if (cached) return copyOf(cached);
+    if (cached) return this.#answer(cached, options);
 
     let pending = this.#inflight.get(key);
     if (!pending) {
@@ -50,7 +57,7 @@ export class Airports {
       pending.catch(() => undefined);
       this.#inflight.set(key, pending);
     }
-    return copyOf(await (options.signal ? raceAbort(pending, options.signal) : pending));
+    return this.#answer(await (options.signal ? raceAbort(pending, options.signal) : pending), options);
   }
 
   /** Forgets cached answers. */
@@ -58,15 +65,25 @@ export class Airports {
     this.#cache.clear();
   }
 
-  async #fetch(q: string, options: RequestOptions): Promise<AutocompleteResponse> {
-    const req = { endpoint: 'autocomplete', method: 'GET', path: '/v1/airports/autocomplete/', query: { q }, auth: false } as const;
-    const response = await this.ctx.requester.send(req, options);
-    const read = readAnswer(this.ctx, AutocompleteAnswer, response, req);
+  /** The caller's copy; its call reports the response that brought the answer. */
+  #answer(fetched: Fetched, options: RequestOptions): AutocompleteResponse {
+    scopeOf(options)?.answered(fetched.response);
+    return copyOf(fetched.data);
+  }
+
+  async #fetch(q: string, options: RequestOptions): Promise<Fetched> {
+    const { data: read, response } = await this.ctx.requester.call(SERVICE.autocomplete, { query: { q } }, options);
     // Only the airports are kept (an unknown top-level field, however deep, is not cached).
     const data: AutocompleteResponse = { results: read.results };
-    this.#cache.set(q, data);
-    return withMeta(data, { requestId: response.requestId });
+    const fetched = { data: withMeta(data, { requestId: response.requestId }), response };
+    this.#cache.set(q, fetched);
+    return fetched;
   }
+}
+
+interface Fetched {
+  data: AutocompleteResponse;
+  response: HttpResponse;
 }
 
 /** The caller's own copy (airports copied one level): a caller's change never reaches the cache. */

@@ -1,9 +1,9 @@
+import { SERVICE, pathOf } from '../schemas/endpoints.js';
 import type { ClientContext } from '../core/context.js';
 import { transportOptions, withMeta } from '../core/context.js';
 import { amount, closed } from '../core/option-rules.js';
 import { REQUEST_OPTIONS_SHAPE, type RequestOptions } from '../core/options.js';
 import { raceAbort } from '../core/body.js';
-import { readAnswer } from '../core/reader.js';
 import { safeHook } from '../core/request.js';
 import { classifyFailure, markAnswered, traceCall } from '../core/failure.js';
 import { poll } from '../core/retry.js';
@@ -14,7 +14,7 @@ import {
   PriceChangedError,
   ResponseValidationError,
 } from '../errors.js';
-import { BookAnswer, type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
+import { type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
 import { z } from '../schemas/zod.js';
 import type { BookingStatus } from '../schemas/vocabulary.js';
 import type { Deadline } from '../model/deadline.js';
@@ -185,19 +185,17 @@ async function guardedBook(ctx: ClientContext, id: string, options: BookOptions,
 }
 
 async function sendBook(ctx: ClientContext, id: string, options: RequestOptions, retrieve: Retrieve): Promise<BookResult> {
-  const req = { endpoint: 'book', method: 'POST', path: `/v1/flights/booking/${encodeURIComponent(id)}/book/`, auth: true, context: { booking_id: id } } as const;
   const trace = traceCall(options.signal);
   let cause: unknown;
   try {
-    const response = await ctx.requester.send(req, options, trace);
-    const data = readAnswer(ctx, BookAnswer, response, req, { booking_id: id });
+    const { data, response } = await ctx.requester.call(SERVICE.book, { booking_id: id }, options, { trace });
     if (confirmedWithPnr(data)) return withMeta(data, { requestId: response.requestId, deadline: undefined, reconciled: false });
     // The service's own readable answer: it finished, without a PNR.
     cause = markAnswered(
       new ResponseValidationError([{ path: 'status', message: `expected confirmed with a PNR, got ${String(data.status)}` }], {
         requestId: response.requestId,
         status: response.status,
-        endpoint: `POST ${req.path}`,
+        endpoint: `POST ${pathOf(SERVICE.book, { booking_id: id })}`,
         body: data,
         ids: { booking_id: id },
       }),

@@ -2,20 +2,17 @@ import type { ClientContext } from '../core/context.js';
 import { checkBookingId, parseInput, withMeta } from '../core/context.js';
 import { closed, flag } from '../core/option-rules.js';
 import { REQUEST_OPTIONS_SHAPE, type RequestOptions } from '../core/options.js';
-import { readAnswer } from '../core/reader.js';
+import type { FarewayPromise } from '../core/operation.js';
 import { checkCall } from '../core/call-options.js';
 import { FareExpiredError, RequestValidationError } from '../errors.js';
 import { Deadline } from '../model/deadline.js';
 import { Page, PagePromise } from '../model/pagination.js';
 import { checkIndices } from '../model/index-roles.js';
 import { isSelection, searchOfSelection, type Selection } from '../model/search-results.js';
+import { SERVICE } from '../schemas/endpoints.js';
 import {
-  BookingListAnswer,
   CreateBookingParamsSchema,
   ListParamsSchema,
-  RepriceAnswer,
-  RetrieveBookingAnswer,
-  SavePassengersAnswer,
   type Booking,
   type CreateBookingResponse,
   type ListParams,
@@ -62,8 +59,6 @@ const SavePassengersOptionsObject = closed({
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the named type of the schema
 export interface SavePassengersOptions extends z.input<typeof SavePassengersOptionsObject> {}
 
-const bookingPath = (id: string, action = '') => `/v1/flights/booking/${encodeURIComponent(id)}/${action ? `${action}/` : ''}`;
-
 /** `fareway.bookings`: create, passengers, reprice, book, retrieve, list. */
 export class Bookings {
   constructor(private readonly ctx: ClientContext) {}
@@ -73,7 +68,11 @@ export class Bookings {
    * or `{ trace_id, result_indices }`; when the client knows the search, the indices are checked
    * against the spec's scenario table, and an expired search is refused locally.
    */
-  async create(input: CreateBookingInput, options?: RequestOptions): Promise<CreatedBooking> {
+  create(input: CreateBookingInput, options?: RequestOptions): FarewayPromise<CreatedBooking> {
+    return this.ctx.requester.operation('bookings.create', SERVICE.createBooking, options, (o) => this.#create(input, o));
+  }
+
+  async #create(input: CreateBookingInput, options: RequestOptions): Promise<CreatedBooking> {
     checkCall(this.ctx, options);
     // Only the two wire fields are taken, so a selection that went through JSON (and lost its
     // live deadline) is still accepted as `{ trace_id, result_indices }`.
@@ -97,7 +96,7 @@ export class Bookings {
       throw FareExpiredError.local('The search', { trace_id: params.trace_id });
 
     const source = live?.source ?? memory?.source ?? (isSelection(input) ? input.source : undefined);
-    const outcome = await sendCreate(this.ctx, params, options ?? {});
+    const outcome = await sendCreate(this.ctx, params, options);
     const reconciled = outcome.kind === 'adopted';
     const data: CreateBookingResponse | RetrieveBookingResponse = outcome.kind === 'made' ? outcome.data : withPaxCount(outcome.booking, live?.pax_count ?? memory?.pax_count);
     const deadline =
@@ -119,7 +118,11 @@ export class Bookings {
    * has not seen, it retrieves the booking first (one GET). Every problem is reported at once in
    * a RequestValidationError, and nothing is sent.
    */
-  async savePassengers(booking: BookingRef, passengers: PassengerInput[], options: SavePassengersOptions = {}): Promise<SavedPassengers> {
+  savePassengers(booking: BookingRef, passengers: PassengerInput[], options?: SavePassengersOptions): FarewayPromise<SavedPassengers> {
+    return this.ctx.requester.operation('bookings.savePassengers', SERVICE.savePassengers, options, (o) => this.#savePassengers(booking, passengers, o));
+  }
+
+  async #savePassengers(booking: BookingRef, passengers: PassengerInput[], options: SavePassengersOptions): Promise<SavedPassengers> {
     checkCall(this.ctx, options, { schema: SavePassengersOptionsObject, scan: { passengers }, passengers });
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
@@ -141,9 +144,8 @@ export class Bookings {
       for (const warning of warnings) this.ctx.logger.warn?.(warning, { booking_id: id });
       body = { passengers: result.passengers };
     }
-    const req = { endpoint: 'savePassengers', method: 'POST', path: bookingPath(id, 'passengers'), body, auth: true, context: { booking_id: id } } as const;
-    const response = await this.ctx.requester.send(req, options);
-    const data = readAnswer(this.ctx, SavePassengersAnswer, response, req, { booking_id: id });
+    const { skipPreflight: _skip, ...requestOptions } = options;
+    const { data, response } = await this.ctx.requester.call(SERVICE.savePassengers, { booking_id: id, body }, requestOptions);
     const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
       this.ctx.logger.warn?.(`possible duplicate bookings found for ${id} (${data.duplicates.length})`, {
@@ -159,13 +161,15 @@ export class Bookings {
    * traveller, then book with `expectedFinalFare: repriced.pricing.final_fare` (the guided flow
    * `bookFlight` does this with `onPriceChange`).
    */
-  async reprice(booking: BookingRef, options?: RequestOptions): Promise<RepricedBooking> {
+  reprice(booking: BookingRef, options?: RequestOptions): FarewayPromise<RepricedBooking> {
+    return this.ctx.requester.operation('bookings.reprice', SERVICE.reprice, options, (o) => this.#reprice(booking, o));
+  }
+
+  async #reprice(booking: BookingRef, options: RequestOptions): Promise<RepricedBooking> {
     checkCall(this.ctx, options);
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
-    const req = { endpoint: 'reprice', method: 'POST', path: bookingPath(id, 'reprice'), auth: true, context: { booking_id: id } } as const;
-    const response = await this.ctx.requester.send(req, options);
-    const data = readAnswer(this.ctx, RepriceAnswer, response, req, { booking_id: id });
+    const { data, response } = await this.ctx.requester.call(SERVICE.reprice, { booking_id: id }, options);
     const memory = this.ctx.registry.updateBooking(id, this.#deadlineFrom(data, response.receivedAt, id));
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
   }
@@ -181,7 +185,11 @@ export class Bookings {
    *   BookingFailedError, and an undecidable outcome throws BookingOutcomeUnknownError.
    * Duplicates and price-change opinions live in `bookFlight`.
    */
-  async book(booking: BookingRef, options: BookOptions = {}): Promise<BookResult> {
+  book(booking: BookingRef, options?: BookOptions): FarewayPromise<BookResult> {
+    return this.ctx.requester.operation('bookings.book', SERVICE.book, options, (o) => this.#book(booking, o));
+  }
+
+  async #book(booking: BookingRef, options: BookOptions): Promise<BookResult> {
     checkCall(this.ctx, options, { schema: BookOptionsSchema });
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
@@ -189,12 +197,14 @@ export class Bookings {
   }
 
   /** Gets a booking (any partner-visible status). */
-  async retrieve(booking: BookingRef, options?: RequestOptions): Promise<RetrievedBooking> {
+  retrieve(booking: BookingRef, options?: RequestOptions): FarewayPromise<RetrievedBooking> {
+    return this.ctx.requester.operation('bookings.retrieve', SERVICE.retrieve, options, (o) => this.#retrieve(booking, o));
+  }
+
+  async #retrieve(booking: BookingRef, options: RequestOptions): Promise<RetrievedBooking> {
     checkCall(this.ctx, options);
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
-    const req = { endpoint: 'retrieve', method: 'GET', path: bookingPath(id), auth: true, context: { booking_id: id } } as const;
-    const response = await this.ctx.requester.send(req, options);
-    const data = readAnswer(this.ctx, RetrieveBookingAnswer, response, req, { booking_id: id });
+    const { data, response } = await this.ctx.requester.call(SERVICE.retrieve, { booking_id: id }, options);
     const memory = this.ctx.registry.updateBooking(id, { trace_id: data.trace_id ?? undefined, ...this.#deadlineFrom(data, response.receivedAt, id) });
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
   }
@@ -206,13 +216,13 @@ export class Bookings {
    * for await (const b of fareway.bookings.list({ limit: 100 })) console.log(b.id, b.status);
    */
   list(params: ListParams = {}, options?: RequestOptions): PagePromise {
-    const fetchPage = async (p: { limit?: number | undefined; offset?: number | undefined }): Promise<Page> => {
-      checkCall(this.ctx, options); // every page: a closed client sends no later page either
-      const req = { endpoint: 'list', method: 'GET', path: '/v1/bookings/', query: { limit: p.limit, offset: p.offset }, auth: true } as const;
-      const response = await this.ctx.requester.send(req, options);
-      const data = readAnswer(this.ctx, BookingListAnswer, response, req);
-      return new Page(data, fetchPage, response.requestId);
-    };
+    // Every page is one call (its own span); a closed client sends no later page either.
+    const fetchPage = (p: { limit?: number | undefined; offset?: number | undefined }): Promise<Page> =>
+      this.ctx.requester.operation('bookings.list', SERVICE.list, options, async (o) => {
+        checkCall(this.ctx, o);
+        const { data, response } = await this.ctx.requester.call(SERVICE.list, { query: { limit: p.limit, offset: p.offset } }, o);
+        return new Page(data, fetchPage, response.requestId, response.response);
+      });
     // Bad input or a closed client reject the returned promise (list itself never throws).
     return PagePromise.from(async () => fetchPage(parseInput(ListParamsSchema, params, 'Invalid list request')));
   }

@@ -1,9 +1,7 @@
+import { SERVICE } from '../schemas/endpoints.js';
 import { transportOptions, type ClientContext } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
-import { readAnswer } from '../core/reader.js';
 import {
-  BookingListAnswer,
-  RetrieveBookingAnswer,
   type BookingListEntry,
   type ItineraryItem,
   type RetrieveBookingResponse,
@@ -96,9 +94,7 @@ async function listSince(ctx: ClientContext, from: number, options: RequestOptio
   const entries = new Map<string, BookingListEntry>();
   let offset = 0;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const req = { endpoint: 'list', method: 'GET', path: '/v1/bookings/', query: { limit: PAGE, offset }, auth: true } as const;
-    const response = await ctx.requester.send(req, { ...transportOptions(options), maxRetries: 1 });
-    const data = readAnswer(ctx, BookingListAnswer, response, req);
+    const { data } = await ctx.requester.call(SERVICE.list, { query: { limit: PAGE, offset } }, { ...transportOptions(options), maxRetries: 1 });
     for (const b of data.results) entries.set(b.id, b);
     if (!data.next || data.results.length === 0 || data.results.some((b) => surelyOlder(b, from))) return { entries: [...entries.values()], complete: true };
     offset += data.results.length;
@@ -111,10 +107,7 @@ type Checked = { id: string; verdict: 'same' | 'different' | 'cannot-tell' } & P
 /** Retrieves a candidate and compares its indices; a failed retrieve cannot tell. */
 async function check(ctx: ClientContext, id: string, call: CallInfo, options: RequestOptions): Promise<Checked> {
   try {
-    const path = `/v1/flights/booking/${encodeURIComponent(id)}/`;
-    const req = { endpoint: 'retrieve', method: 'GET', path, auth: true, context: { booking_id: id } } as const;
-    const response = await ctx.requester.send(req, { ...transportOptions(options), maxRetries: 1 });
-    const booking = readAnswer(ctx, RetrieveBookingAnswer, response, req, { booking_id: id });
+    const { data: booking, response } = await ctx.requester.call(SERVICE.retrieve, { booking_id: id }, { ...transportOptions(options), maxRetries: 1 });
     if (booking.status !== 'draft' || (booking.trace_id && booking.trace_id !== call.traceId)) return { id, verdict: 'different' };
     return { id, verdict: indicesMatch(booking.itinerary_items, call.indices), booking, requestId: response.requestId, receivedAt: response.receivedAt };
   } catch (error) {

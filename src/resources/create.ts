@@ -1,11 +1,11 @@
+import { SERVICE } from '../schemas/endpoints.js';
 import type { ClientContext } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
-import { readAnswer } from '../core/reader.js';
 import { classifyFailure } from '../core/failure.js';
 import { safeHook } from '../core/request.js';
 import { poll } from '../core/retry.js';
 import { CreateOutcomeUnknownError, type UpstreamError } from '../errors.js';
-import { CreateBookingAnswer, type CreateBookingResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
+import { type CreateBookingResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
 import type { PaxCount } from '../schemas/common.js';
 import { ledgerOf, type CreateCall } from './create-ledger.js';
 import { lookForOwnBooking, type CallInfo, type Found, type OwnBooking } from './create-match.js';
@@ -40,13 +40,11 @@ export async function sendCreate(
   const ledger = ledgerOf(ctx);
   const entry = ledger.begin(params.trace_id);
   const call: CallInfo = { traceId: params.trace_id, indices: params.result_indices, startedAtMs: Date.now() };
-  const req = { endpoint: 'createBooking', method: 'POST', path: '/v1/flights/booking/', body: params, auth: true, context: { trace_id: params.trace_id } } as const;
   const mayResend = (options.maxRetries ?? ctx.maxRetries) > 0;
   const attempt = async (n: number): Promise<CreateOutcome | undefined> => {
     ledger.sending(entry);
     try {
-      const response = await ctx.requester.send(req, options);
-      const data = readAnswer(ctx, CreateBookingAnswer, response, req, { trace_id: params.trace_id });
+      const { data, response } = await ctx.requester.call(SERVICE.createBooking, { body: params, ids: { trace_id: params.trace_id } }, options);
       ledger.claim(data.booking_id); // before `answered`: a create waiting on this one must see it
       return { kind: 'made', data, requestId: response.requestId, receivedAt: response.receivedAt };
     } catch (error) {
@@ -61,7 +59,7 @@ export async function sendCreate(
       if (found.kind === 'unknown') throw new CreateOutcomeUnknownError(call.traceId, found.candidates, { cause: error });
       // The service finished and this call made nothing: creating again is safe.
       if (n > 1 || failure.retry !== 'once-if-nothing-made' || !mayResend) throw error;
-      announceResend(ctx, req, error as UpstreamError);
+      announceResend(ctx, error as UpstreamError);
       return undefined;
     }
   };
@@ -74,7 +72,8 @@ export async function sendCreate(
   }
 }
 
-function announceResend(ctx: ClientContext, req: { endpoint: 'createBooking'; method: 'POST'; path: string }, error: UpstreamError): void {
+function announceResend(ctx: ClientContext, error: UpstreamError): void {
+  const req = { endpoint: SERVICE.createBooking.name, method: SERVICE.createBooking.method, path: SERVICE.createBooking.template };
   ctx.logger.info?.(`retrying ${req.method} ${req.path} once after ${error.name}: the service made no booking`, { endpoint: req.endpoint, attempt: 1, requestId: error.requestId });
   safeHook(ctx.logger, () => ctx.hooks.onRetry?.({ endpoint: req.endpoint, method: req.method, path: req.path, attempt: 1, error, requestId: error.requestId, delayMs: 0 }));
 }

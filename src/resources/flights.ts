@@ -6,16 +6,16 @@ import { Deadline } from '../model/deadline.js';
 import { checkIndices } from '../model/index-roles.js';
 import { parseSearchResponse } from '../model/parse-search.js';
 import { isSelection, type SearchResults, type Selection } from '../model/search-results.js';
+import { SERVICE } from '../schemas/endpoints.js';
+import type { FarewayPromise } from '../core/operation.js';
 import {
   FareRulesParamsSchema,
-  FareRulesAnswer,
   SearchParamsSchema,
   toSearchRequestBody,
   type FareRulesParams,
   type FareRulesResponse,
   type SearchParams,
 } from '../schemas/search.js';
-import { readAnswer } from '../core/reader.js';
 import { checkCall } from '../core/call-options.js';
 
 /** Fare rules of one result index, with the fresh window the service reports. */
@@ -36,21 +36,24 @@ export class Flights {
    * const results = await fareway.flights.search({ origin: 'del', destination: 'BOM',
    *   preferred_departure_time: '2026-12-01', adult_count: 1 });
    */
-  async search(params: SearchParams, options?: RequestOptions): Promise<SearchResults> {
+  search(params: SearchParams, options?: RequestOptions): FarewayPromise<SearchResults> {
+    return this.ctx.requester.operation('flights.search', SERVICE.search, options, (o) => this.#search(params, o));
+  }
+
+  async #search(params: SearchParams, options: RequestOptions): Promise<SearchResults> {
     checkCall(this.ctx, options);
     const parsed = parseInput(SearchParamsSchema, params, 'Invalid search');
-    const body = toSearchRequestBody(parsed);
-    const response = await this.ctx.requester.send(
-      { endpoint: 'search', method: 'POST', path: '/v1/flights/search/', body, auth: true },
-      options,
-    );
-    const results = parseSearchResponse(response.data, {
-      source: parsed.source,
-      requestId: response.requestId,
-      receivedAt: response.receivedAt,
-      expiresAtZone: this.ctx.expiresAtZone,
-      hooks: this.ctx.hooks,
-      logger: this.ctx.logger,
+    // The search's own reader (model/parse-search.ts): SERVICE.search's answer, behind its measured fast path.
+    const { data: results } = await this.ctx.requester.call(SERVICE.search, { body: toSearchRequestBody(parsed) }, options, {
+      read: (response) =>
+        parseSearchResponse(response.data, {
+          source: parsed.source,
+          requestId: response.requestId,
+          receivedAt: response.receivedAt,
+          expiresAtZone: this.ctx.expiresAtZone,
+          hooks: this.ctx.hooks,
+          logger: this.ctx.logger,
+        }),
     });
     this.ctx.registry.rememberSearch(results);
     return results;
@@ -60,9 +63,16 @@ export class Flights {
    * Fare rules for a selection (each of its result indices) or for one `{ trace_id, result_index }`.
    * Refused locally with FareExpiredError when the search is known to have expired.
    */
-  async fareRules(
+  fareRules(
     input: Selection | FareRulesParams | { trace_id: string; result_indices: readonly string[] },
     options?: RequestOptions,
+  ): FarewayPromise<FareRules> {
+    return this.ctx.requester.operation('flights.fareRules', SERVICE.fareRules, options, (o) => this.#fareRules(input, o));
+  }
+
+  async #fareRules(
+    input: Selection | FareRulesParams | { trace_id: string; result_indices: readonly string[] },
+    options: RequestOptions,
   ): Promise<FareRules> {
     checkCall(this.ctx, options, { objects: { input } });
     // A selection (live, or one that went through JSON) asks for the rules of each of its indices.
@@ -94,9 +104,7 @@ export class Flights {
   }
 
   async #one(params: FareRulesParams, options?: RequestOptions): Promise<FareRules> {
-    const req = { endpoint: 'fareRules', method: 'POST', path: '/v1/flights/fare-rules/', body: params, auth: true } as const;
-    const response = await this.ctx.requester.send(req, options);
-    const data = readAnswer(this.ctx, FareRulesAnswer, response, req, { trace_id: params.trace_id });
+    const { data, response } = await this.ctx.requester.call(SERVICE.fareRules, { body: params, ids: { trace_id: params.trace_id } }, options);
     const search = this.ctx.registry.search(params.trace_id);
     const deadline = Deadline.fromResponse(data, {
       kind: 'offer',

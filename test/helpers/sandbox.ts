@@ -14,10 +14,13 @@ export function useSandbox(options: SandboxOptions = {}) {
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));
     sandbox.control.reset();
+    server.resetHandlers();
   });
   afterAll(() => server.close());
   return {
     sandbox,
+    /** The msw server of this file (add a handler with `server.use`; reset after each test). */
+    server,
     control: sandbox.control,
     /** A client of the default partner: silent, throttling off, fast backoff. */
     client(opts: FarewayOptions = {}): Fareway {

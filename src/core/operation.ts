@@ -1,0 +1,135 @@
+/**
+ * One SDK call (`fareway.bookings.book(...)`), however many requests it makes: the scope that the
+ * requester reports each attempt to, and the promise the caller gets back, with
+ * `.withResponse()` and `.asResponse()`. The span of the call (core/tracing.ts) and its log lines
+ * are fed from the same scope, so there is one place where a call is observed.
+ */
+import { ResponseValidationError } from '../errors.js';
+import type { RequestOptions } from './options.js';
+import type { HttpResponse } from './transport.js';
+
+/** Where a call's options carry its scope (a symbol: never a wire option, never validated as one). */
+export const SCOPE: unique symbol = Symbol('fareway.call');
+
+/** What a call saw: every 2xx exchange, its attempts and its waits. */
+export class CallScope {
+  /** 2xx answers in arrival order (one per request that produced data). */
+  readonly answers: HttpResponse[] = [];
+  /** Requests that reached the transport. */
+  attempts = 0;
+  /** Attempts after the first of each request (p-retry's repeats). */
+  resends = 0;
+  /** Time spent waiting for the rate limiter, ms. */
+  rateLimitWaitMs = 0;
+  /** The status of the last response, 2xx or not. */
+  status: number | undefined;
+  /** The request id of the last response. */
+  requestId: string | undefined;
+
+  constructor(readonly parent: CallScope | undefined) {}
+
+  answered(response: HttpResponse): void {
+    this.answers.push(response);
+    this.parent?.answered(response);
+  }
+  attempted(attempt: number): void {
+    this.attempts++;
+    if (attempt > 1) this.resends++;
+    this.parent?.attempted(attempt);
+  }
+  waited(ms: number): void {
+    this.rateLimitWaitMs += ms;
+    this.parent?.waited(ms);
+  }
+  responded(status: number, requestId: string | undefined): void {
+    this.status = status;
+    this.requestId = requestId;
+    this.parent?.responded(status, requestId);
+  }
+
+  /** The answer that produced `data`: the one with its request id, else the last one. */
+  answerOf(data: unknown): HttpResponse | undefined {
+    const id = data !== null && typeof data === 'object' ? (data as { requestId?: unknown }).requestId : undefined;
+    if (typeof id === 'string') {
+      for (let i = this.answers.length - 1; i >= 0; i--) if (this.answers[i]!.requestId === id) return this.answers[i];
+    }
+    return this.answers.at(-1);
+  }
+}
+
+/** The scope a call's options carry, if any. */
+export function scopeOf(options: RequestOptions | undefined): CallScope | undefined {
+  return (options as { [SCOPE]?: CallScope } | undefined)?.[SCOPE];
+}
+
+/** The options with a new scope (a child of the scope they already carry). */
+export function withScope<O extends RequestOptions>(options: O | undefined): { options: O; scope: CallScope } {
+  const scope = new CallScope(options !== null && typeof options === 'object' ? scopeOf(options) : undefined);
+  if (options === undefined) return { options: { [SCOPE]: scope } as unknown as O, scope };
+  // Anything but a plain readable object is left as it is, for the method's own check to refuse.
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return { options, scope };
+  try {
+    return { options: { ...options, [SCOPE]: scope }, scope };
+  } catch {
+    return { options, scope };
+  }
+}
+
+/** A 2xx answer as a fresh `Response` whose body can be read. */
+function rawResponse(answer: HttpResponse): Response {
+  const { response } = answer;
+  return new Response(answer.text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * What every method that returns one answer returns: a promise of the data, plus
+ * - `.withResponse()`: the data and the fetch `Response` that produced it (status and headers
+ *   readable, body already read);
+ * - `.asResponse()`: the raw response, not checked against the contract (its body readable).
+ * A call that made no request (an autocomplete under 2 characters, a cache hit's first fetch
+ * forgotten) has no response: `.withResponse()` gives `response: undefined`.
+ */
+export class FarewayPromise<T> extends Promise<T> {
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+  #scope: CallScope | undefined;
+  #started: Promise<T> | undefined;
+
+  /** @internal */
+  static of<T>(scope: CallScope, run: () => Promise<T>): FarewayPromise<T> {
+    const started = run();
+    const promise = new FarewayPromise<T>((resolve, reject) => {
+      started.then(resolve, reject);
+    });
+    promise.#scope = scope;
+    promise.#started = started;
+    return promise;
+  }
+
+  /** The data and the `Response` of the request that produced it. */
+  async withResponse(): Promise<{ data: T; response: Response | undefined }> {
+    const data = await this;
+    return { data, response: this.#scope?.answerOf(data)?.response };
+  }
+
+  /** The raw response of the call, not checked against the contract. HTTP errors still throw. */
+  async asResponse(): Promise<Response> {
+    const scope = this.#scope;
+    // The caller awaits this, not the data promise: its rejection is reported here, once.
+    this.catch(() => undefined);
+    try {
+      const data = await (this.#started ?? this);
+      const answer = scope?.answerOf(data);
+      if (answer) return rawResponse(answer);
+      return new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
+    } catch (error) {
+      // A 2xx the contract check refused: the raw answer is exactly what was asked for.
+      const last = scope?.answers.at(-1);
+      if (error instanceof ResponseValidationError && last) return rawResponse(last);
+      throw error;
+    }
+  }
+}
+/** The class keeps its name in minified bundles (see errors.ts). */
+Object.defineProperty(FarewayPromise, 'name', { value: 'FarewayPromise' });

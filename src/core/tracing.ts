@@ -1,0 +1,132 @@
+/**
+ * OpenTelemetry, optional. When `@opentelemetry/api` is installed (an optional peer) each SDK call
+ * is one CLIENT span, `fareway.<resource>.<method>`, with the HTTP client semantic conventions'
+ * attributes and Fareway's own. The API package is loaded at run time, once per process, out of
+ * every bundler's sight: without it nothing is loaded and calls run as they always did. With it
+ * but no tracer provider registered, its no-op tracer makes every span free.
+ *
+ * What a span never holds: the key, passenger data, the raw path (`url.template` only), bodies.
+ */
+import { importAtRunTime } from './limiter/run-time-import.js';
+import type { EndpointDeclaration } from '../schemas/endpoints.js';
+import type { CallScope } from './operation.js';
+import { VERSION } from '../version.js';
+
+/** An OpenTelemetry `TracerProvider` (from `@opentelemetry/api`), typed structurally so the package's types never need it. */
+export interface TracerProviderLike {
+  getTracer(name: string, version?: string): unknown;
+}
+
+type Attributes = Record<string, string | number | boolean>;
+/** The part of `@opentelemetry/api` used here. */
+interface Span {
+  setAttributes(attributes: Attributes): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  end(): void;
+}
+interface Tracer {
+  startSpan(name: string, options: { kind: number; attributes: Attributes }, context: unknown): Span;
+}
+interface OtelApi {
+  trace: {
+    getTracer(name: string, version?: string): Tracer;
+    setSpan(context: unknown, span: Span): unknown;
+  };
+  context: {
+    active(): unknown;
+    with<T>(context: unknown, fn: () => T): T;
+  };
+  SpanKind: { CLIENT: number };
+  SpanStatusCode: { ERROR: number };
+}
+
+let loading: Promise<OtelApi | undefined> | undefined;
+let loaded: OtelApi | null | undefined; // null: tried, absent
+
+/** `@opentelemetry/api`, or undefined when it is not installed (tried once per process). */
+function loadApi(): Promise<OtelApi | undefined> {
+  return (loading ??= importAtRunTime(['@opentelemetry', 'api'].join('/')).then(
+    (mod) => {
+      const api = ((mod as { trace?: unknown }).trace ? mod : (mod as { default?: unknown }).default) as OtelApi | undefined;
+      loaded = api?.trace && api.context ? api : null;
+      return loaded ?? undefined;
+    },
+    () => {
+      loaded = null;
+      return undefined;
+    },
+  ));
+}
+
+/** The spans of one client. */
+export class Tracing {
+  readonly #server: Attributes;
+  readonly #provider: TracerProviderLike | undefined;
+  #tracer: Tracer | undefined;
+
+  constructor(baseUrl: string, provider?: TracerProviderLike) {
+    this.#provider = provider;
+    const url = new URL(baseUrl);
+    this.#server = {
+      'server.address': url.hostname,
+      'server.port': url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
+    };
+    void loadApi();
+  }
+
+  /** Runs one SDK call inside its span (or as it is, without OpenTelemetry). */
+  async span<T>(operation: string, declaration: EndpointDeclaration | undefined, scope: CallScope, run: () => Promise<T>): Promise<T> {
+    const api = loaded === undefined ? await loadApi() : (loaded ?? undefined);
+    if (!api) return run();
+    this.#tracer ??= (this.#provider ? this.#provider.getTracer('fareway', VERSION) : api.trace.getTracer('fareway', VERSION)) as Tracer;
+    const attributes: Attributes = { ...this.#server };
+    if (declaration) {
+      attributes['http.request.method'] = declaration.method;
+      attributes['url.template'] = declaration.template;
+    }
+    const parent = api.context.active();
+    const span = this.#tracer.startSpan(`fareway.${operation}`, { kind: api.SpanKind.CLIENT, attributes }, parent);
+    try {
+      const result = await api.context.with(api.trace.setSpan(parent, span), run);
+      span.setAttributes(outcome(scope, result));
+      return result;
+    } catch (error) {
+      const type = error instanceof Error ? error.name : typeof error;
+      span.setAttributes({ ...outcome(scope, error), 'error.type': type });
+      span.setStatus({ code: api.SpanStatusCode.ERROR, message: type });
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+}
+
+/** The attributes known once the call has settled (ids only: never passenger data). */
+function outcome(scope: CallScope, value: unknown): Attributes {
+  const out: Attributes = { 'fareway.rate_limit.wait_ms': Math.round(scope.rateLimitWaitMs) };
+  if (scope.status !== undefined) out['http.response.status_code'] = scope.status;
+  if (scope.resends > 0) out['http.request.resend_count'] = scope.resends;
+  const requestId = (value as { requestId?: unknown } | null)?.requestId ?? scope.requestId;
+  if (typeof requestId === 'string') out['fareway.request_id'] = requestId;
+  const ids = idsOf(value);
+  if (ids.booking_id) out['fareway.booking_id'] = ids.booking_id;
+  if (ids.trace_id) out['fareway.trace_id'] = ids.trace_id;
+  return out;
+}
+
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** booking_id and trace_id of a result, or of an error's context. */
+function idsOf(value: unknown): { booking_id?: string; trace_id?: string } {
+  if (value === null || typeof value !== 'object') return {};
+  const v = value as { booking_id?: unknown; trace_id?: unknown; context?: unknown; booking?: unknown };
+  const from = (o: { booking_id?: unknown; trace_id?: unknown }) => ({
+    ...(typeof o.booking_id === 'string' && ID.test(o.booking_id) ? { booking_id: o.booking_id } : {}),
+    ...(typeof o.trace_id === 'string' && ID.test(o.trace_id) ? { trace_id: o.trace_id } : {}),
+  });
+  const own = from(v);
+  const context = v.context && typeof v.context === 'object' ? from(v.context as object) : {};
+  // bookFlight's result holds the booking one level down.
+  const booking = v.booking && typeof v.booking === 'object' ? from(v.booking as object) : {};
+  return { ...context, ...booking, ...own };
+}
