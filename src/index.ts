@@ -25,7 +25,7 @@ export { SearchResults, isSelection, type Selection } from './model/search-resul
 export type { SortKey, FilterCriteria } from './model/option-helpers.js';
 export { Page, PagePromise } from './model/pagination.js';
 export { FarewayPromise } from './core/operation.js';
-export type { TracerProviderLike } from './core/tracing.js';
+export type { TracerProviderLike } from './core/events.js';
 export type { FareRules } from './resources/flights.js';
 export type {
   BookingRef,

@@ -79,3 +79,17 @@ export interface Hooks {
   onRateLimited?(event: RateLimitedEvent): void;
   onReconcile?(event: ReconcileEvent): void;
 }
+
+/** Hooks must never break a call. */
+export function safeHook(logger: Logger, fn: () => void): void {
+  try {
+    fn();
+  } catch (error) {
+    logger.warn?.('a hook threw; ignored', { error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** An OpenTelemetry `TracerProvider` (from `@opentelemetry/api`), typed structurally so the package's types never need it. */
+export interface TracerProviderLike {
+  getTracer(name: string, version?: string): unknown;
+}

@@ -1,8 +1,7 @@
 /* eslint-disable @typescript-eslint/no-empty-object-type -- each public type is a named interface over its schema's type */
 import { z } from '../schemas/zod.js';
-import type { Bucket, Hooks, Logger } from './events.js';
+import type { Bucket, Hooks, Logger, TracerProviderLike } from './events.js';
 import { isObject } from '../schemas/guards.js';
-import type { TracerProviderLike } from './tracing.js';
 import {
   closed,
   durationMs,

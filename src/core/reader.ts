@@ -4,7 +4,7 @@ import { nearestOptional } from '../schemas/walk.js';
 import { formatPath, ResponseValidationError, type ValidationIssue } from '../errors.js';
 import type { ContractDriftEvent, Endpoint, Hooks, Logger } from './options.js';
 import type { HttpResponse } from './transport.js';
-import { safeHook } from './request.js';
+import { safeHook } from './events.js';
 
 /**
  * The tolerant reader (ARCHITECTURE: "strict in what we send, tolerant in what we read"), the one

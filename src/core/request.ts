@@ -1,5 +1,6 @@
 import type { Limiter, Ticket } from './limiter.js';
 import type { Hooks, Logger, RequestOptions } from './options.js';
+import { safeHook } from './events.js';
 import { bucketOf } from '../schemas/vocabulary.js';
 import { withRetries } from './retry.js';
 import { classifyFailure, type CallTrace } from './failure.js';
@@ -161,14 +162,5 @@ export class Requester {
     safeHook(this.config.logger, () =>
       this.config.hooks.onResponse?.({ endpoint: req.endpoint, method: req.method, path: req.path, attempt, status, requestId, durationMs }),
     );
-  }
-}
-
-/** Hooks must never break a call. */
-export function safeHook(logger: Logger, fn: () => void): void {
-  try {
-    fn();
-  } catch (error) {
-    logger.warn?.('a hook threw; ignored', { error: error instanceof Error ? error.message : String(error) });
   }
 }

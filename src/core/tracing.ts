@@ -11,11 +11,8 @@ import { importAtRunTime } from './limiter/run-time-import.js';
 import type { EndpointDeclaration } from '../schemas/endpoints.js';
 import type { CallScope } from './operation.js';
 import { VERSION } from '../version.js';
+import type { TracerProviderLike } from './events.js';
 
-/** An OpenTelemetry `TracerProvider` (from `@opentelemetry/api`), typed structurally so the package's types never need it. */
-export interface TracerProviderLike {
-  getTracer(name: string, version?: string): unknown;
-}
 
 type Attributes = Record<string, string | number | boolean>;
 /** The part of `@opentelemetry/api` used here. */

@@ -4,7 +4,7 @@ import { transportOptions, withMeta } from '../core/context.js';
 import { amount, closed } from '../core/option-rules.js';
 import { REQUEST_OPTIONS_SHAPE, type RequestOptions } from '../core/options.js';
 import { raceAbort } from '../core/body.js';
-import { safeHook } from '../core/request.js';
+import { safeHook } from '../core/events.js';
 import { classifyFailure, markAnswered, traceCall } from '../core/failure.js';
 import { poll } from '../core/retry.js';
 import {

@@ -2,7 +2,7 @@ import { SERVICE } from '../schemas/endpoints.js';
 import type { ClientContext } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { classifyFailure } from '../core/failure.js';
-import { safeHook } from '../core/request.js';
+import { safeHook } from '../core/events.js';
 import { poll } from '../core/retry.js';
 import { CreateOutcomeUnknownError, type UpstreamError } from '../errors.js';
 import { type CreateBookingResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
