@@ -26,7 +26,10 @@ async function main(): Promise<void> {
         // local: true); a fresh client would get the service's 409 (local: false). One
         // instanceof FareExpiredError covers both.
         if (!(error instanceof FareExpiredError)) throw error;
-        console.log(`1. ${error.name} (local: ${error.local}): ${error.message}`);
+        // `code` is stable for alerting ('fare_expired_locally' here, 'fare_expired' for a 409);
+        // `docUrl` links to what to do.
+        console.log(`1. ${error.name} (local: ${error.local}, code: ${error.code}): ${error.message}`);
+        console.log(`   what to do: ${error.docUrl}`);
       }
     }
 
@@ -56,7 +59,7 @@ async function main(): Promise<void> {
         await fareway.bookFlight({ selection: results.select(results.outbound[0]!), passengers: travellers(results.pax_count) });
       } catch (error) {
         if (!(error instanceof InsufficientBalanceError)) throw error;
-        console.log(`3. InsufficientBalanceError (${error.status}): ${error.details[0]} [request ${error.requestId}]`);
+        console.log(`3. InsufficientBalanceError (${error.status}): ${error.details[0]} [request ${error.requestId}, code ${error.code}]`);
       }
     }
   } finally {

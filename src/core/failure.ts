@@ -3,6 +3,7 @@ import {
   APIError,
   APITimeoutError,
   ClientClosedError,
+  FarewayError,
   RateLimitError,
   RateLimitQueueFullError,
   RequestValidationError,
@@ -176,7 +177,8 @@ function rootCause(error: unknown): RootCause {
   let message = error instanceof Error ? error.message : String(error);
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
-    const c = (current as { code?: unknown }).code;
+    // A Fareway error's `code` is its own stable code, not a network one: read its systemCode.
+    const c = current instanceof FarewayError ? (current as { systemCode?: unknown }).systemCode : (current as { code?: unknown }).code;
     if (typeof c === 'string' && c !== '') code = c;
     if (current.message && current.message !== 'fetch failed') message = current.message;
     const errors = (current as { errors?: unknown }).errors;
@@ -216,13 +218,14 @@ export interface FailureContext {
   sent: boolean;
 }
 
-/** A connection failure: `POST /v1/flights/search/ to 127.0.0.1:4010 failed: connect ECONNREFUSED … (ECONNREFUSED)`. */
+/**
+ * A connection failure: `POST /v1/flights/search/ to 127.0.0.1:4010 failed: connect ECONNREFUSED …
+ * (ECONNREFUSED)`, with the root cause's code as `systemCode`.
+ */
 export function connectionError(error: unknown, ctx: FailureContext): APIConnectionError {
   const { code, message } = rootCause(error);
   const text = `${ctx.method} ${ctx.path} to ${ctx.host} failed: ${message}${code && !message.includes(`(${code})`) ? ` (${code})` : ''}`;
-  const out = new APIConnectionError(text, { cause: stripRequest(error), ...(ctx.requestId ? { requestId: ctx.requestId } : {}) });
-  // TODO(lead): declare `code?: string` on APIConnectionError in errors.ts.
-  if (code !== undefined) (out as { code?: string }).code = code;
+  const out = new APIConnectionError(text, { cause: stripRequest(error), requestId: ctx.requestId || undefined, systemCode: code });
   if (code !== undefined && BEFORE_CONNECT.has(code) && !ctx.sent) markNotSent(out);
   return out;
 }
@@ -230,8 +233,8 @@ export function connectionError(error: unknown, ctx: FailureContext): APIConnect
 /** The per-attempt timeout ran out, before or after the response headers. */
 export function timeoutError(ctx: FailureContext, timeoutMs: number, phase: 'headers' | 'body'): APITimeoutError {
   const waited = phase === 'headers' ? 'no response' : 'the response body did not complete';
-  const out = new APITimeoutError(`${ctx.method} ${ctx.path} to ${ctx.host} timed out after ${timeoutMs} ms (${waited})`);
-  (out as { code?: string }).code = 'ETIMEDOUT';
-  if (ctx.requestId) (out as { requestId?: string }).requestId = ctx.requestId;
-  return out;
+  return new APITimeoutError(`${ctx.method} ${ctx.path} to ${ctx.host} timed out after ${timeoutMs} ms (${waited})`, {
+    requestId: ctx.requestId || undefined,
+    systemCode: 'ETIMEDOUT',
+  });
 }

@@ -2,7 +2,7 @@
  * Errors of an HTTP exchange with the service: `APIError` and one class per status (the
  * status -> class mapping is `APIError.generate`), the fare-expired pair, and Retry-After.
  */
-import { FarewayError, keepClassNames } from './base.js';
+import { FarewayError, keepClassNames, type FarewayErrorCode } from './base.js';
 
 /** Options shared by API errors. */
 export interface APIErrorInit {
@@ -24,6 +24,7 @@ export interface APIErrorInit {
 
 /** The service answered with a non-2xx status. */
 export class APIError extends FarewayError {
+  static override readonly code: FarewayErrorCode = 'api_error';
   override name = 'APIError';
   readonly status: number;
   /** Response headers (lower-cased names; never request headers, so never the key). */
@@ -122,18 +123,26 @@ function isBalanceRefusal(init: APIErrorInit): boolean {
 
 /** 400: missing fields, bad formats, or a supplier's own validation (reason in `details`). */
 export class BadRequestError extends APIError {
+  static override readonly code = 'bad_request';
+  declare readonly code: 'bad_request';
   override name = 'BadRequestError';
 }
 /** 401: missing, malformed or revoked API key. */
 export class AuthenticationError extends APIError {
+  static override readonly code = 'authentication_failed';
+  declare readonly code: 'authentication_failed';
   override name = 'AuthenticationError';
 }
 /** 404: the booking does not exist or belongs to another partner. */
 export class NotFoundError extends APIError {
+  static override readonly code = 'not_found';
+  declare readonly code: 'not_found';
   override name = 'NotFoundError';
 }
 /** 429: rate limit exceeded. `retryAfterMs` is parsed from `Retry-After` when sent. */
 export class RateLimitError extends APIError {
+  static override readonly code = 'rate_limited';
+  declare readonly code: 'rate_limited';
   override name = 'RateLimitError';
   /** Milliseconds the service asked us to wait, if it said. */
   readonly retryAfterMs: number | undefined;
@@ -148,14 +157,20 @@ export class RateLimitError extends APIError {
 }
 /** 500: a fault in the service. */
 export class InternalServerError extends APIError {
+  static override readonly code = 'internal_server_error';
+  declare readonly code: 'internal_server_error';
   override name = 'InternalServerError';
 }
 /** 502: the upstream supplier failed (or the airport data source is unreachable). */
 export class UpstreamError extends APIError {
+  static override readonly code = 'upstream_error';
+  declare readonly code: 'upstream_error';
   override name = 'UpstreamError';
 }
 /** Book refused because the prepaid wallet cannot cover the booking total. */
 export class InsufficientBalanceError extends APIError {
+  static override readonly code = 'insufficient_balance';
+  declare readonly code: 'insufficient_balance';
   override name = 'InsufficientBalanceError';
 }
 
@@ -166,6 +181,8 @@ export class InsufficientBalanceError extends APIError {
  * `instanceof FareExpiredError` catches both.
  */
 export class FareExpiredError extends APIError {
+  static override readonly code: 'fare_expired' | 'fare_expired_locally' = 'fare_expired';
+  declare readonly code: 'fare_expired' | 'fare_expired_locally';
   override name = 'FareExpiredError';
   /** True when the SDK refused the call itself (nothing was sent; `status` 0, no `requestId`). */
   readonly local: boolean;
@@ -188,6 +205,8 @@ export class FareExpiredError extends APIError {
  * catch (err) { if (err instanceof FareExpiredError) return searchAgain(); throw err; }
  */
 export class FareExpiredLocallyError extends FareExpiredError {
+  static override readonly code = 'fare_expired_locally';
+  declare readonly code: 'fare_expired_locally';
   override name = 'FareExpiredLocallyError';
   declare readonly status: 0;
   declare readonly local: true;

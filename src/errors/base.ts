@@ -1,7 +1,41 @@
 /**
- * The base of Fareway's error hierarchy: `FarewayError`, its JSON form (never the key), and the
- * validation issue shape shared by input and response checks.
+ * The base of Fareway's error hierarchy: `FarewayError`, its stable `code` and `docUrl`, its JSON
+ * form (never the key), and the validation issue shape shared by input and response checks.
  */
+
+/**
+ * The stable code of every Fareway error class, one per class (`err.code`; the class's own is
+ * `RateLimitError.code`). Match on it in alerting rather than on class names or messages: codes
+ * never change within a major version. Each has an entry in docs/errors-and-retries.md
+ * (`err.docUrl` points at it) saying what it means and what to do.
+ */
+export type FarewayErrorCode =
+  | 'fareway_error'
+  | 'api_error'
+  | 'bad_request'
+  | 'authentication_failed'
+  | 'not_found'
+  | 'fare_expired'
+  | 'fare_expired_locally'
+  | 'rate_limited'
+  | 'internal_server_error'
+  | 'upstream_error'
+  | 'insufficient_balance'
+  | 'connection_failed'
+  | 'timeout'
+  | 'invalid_request'
+  | 'client_closed'
+  | 'rate_limit_queue_full'
+  | 'invalid_response'
+  | 'booking_outcome_unknown'
+  | 'create_outcome_unknown'
+  | 'booking_failed'
+  | 'price_changed'
+  | 'duplicate_booking'
+  | 'invalid_configuration';
+
+/** Where every code is explained: `${ERROR_DOCS}#${code}` is that code's entry. */
+const ERROR_DOCS = 'https://github.com/fareway-dev/fareway/blob/main/docs/errors-and-retries.md';
 
 /** One problem with caller input or with a response: where (`path`) and what rule (`message`). */
 export interface ValidationIssue {
@@ -51,7 +85,16 @@ function jsonSafe(value: unknown, depth: number): unknown {
 
 /** Base class of every error Fareway throws. */
 export class FarewayError extends Error {
+  /** This class's stable code: what `code` is on its instances (`err.code === RateLimitError.code`). */
+  static readonly code: FarewayErrorCode = 'fareway_error';
   override name = 'FarewayError';
+  /**
+   * Stable, documented code of the error's class (`'rate_limited'`, `'fare_expired'`, …): match on
+   * it in alerting and logs. See {@link FarewayErrorCode}.
+   */
+  readonly code: FarewayErrorCode;
+  /** The code's entry in docs/errors-and-retries.md: what it means and what to do. */
+  readonly docUrl: string;
   /** The service's `X-Request-Id`, when a response (or a request) had one. */
   requestId: string | undefined = undefined;
   /** Readable details: the service's `errors[].detail`, or our own. */
@@ -59,6 +102,8 @@ export class FarewayError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     // Only a real cause: `{ cause: undefined }` would print `[cause]: undefined` in console.log.
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = new.target.code;
+    this.docUrl = `${ERROR_DOCS}#${this.code}`;
     const chain: string[] = [];
     for (let c: unknown = new.target; typeof c === 'function' && c !== Error; c = Object.getPrototypeOf(c))
       chain.push((c as { name: string }).name);
@@ -77,13 +122,13 @@ export class FarewayError extends Error {
   }
 
   /**
-   * A plain object for `JSON.stringify` and structured logs: `name`, `message`, `requestId`,
-   * `details`, `status` and every other field of the error class, plus `cause`. Authorization,
+   * A plain object for `JSON.stringify` and structured logs: `name`, `message`, `code`, `docUrl`,
+   * `requestId`, `details`, `status` and every other field of the error class, plus `cause`. Authorization,
    * cookies and anything named like an API key are left out at every depth; the key itself never
    * reaches an error in the first place.
    */
   toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    const out: Record<string, unknown> = { name: this.name, message: this.message, code: this.code, docUrl: this.docUrl };
     for (const [k, v] of Object.entries(this)) if (!SECRET_KEYS.test(k)) out[k] = jsonSafe(v, 0);
     if (this.cause !== undefined) out.cause = jsonSafe(this.cause, 0);
     return out;

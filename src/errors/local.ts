@@ -10,6 +10,8 @@ import { FarewayError, keepClassNames, type ValidationIssue } from './base.js';
  * Nothing was sent. Create a new client.
  */
 export class ClientClosedError extends FarewayError {
+  static override readonly code = 'client_closed';
+  declare readonly code: 'client_closed';
   override name = 'ClientClosedError';
   constructor(message = 'The Fareway client is closed (fareway.close() was called); nothing was sent') {
     super(message);
@@ -22,6 +24,8 @@ export class ClientClosedError extends FarewayError {
  * Nothing was sent.
  */
 export class PriceChangedError extends FarewayError {
+  static override readonly code = 'price_changed';
+  declare readonly code: 'price_changed';
   override name = 'PriceChangedError';
   constructor(
     message: string,
@@ -38,6 +42,8 @@ export class PriceChangedError extends FarewayError {
  * save-passengers reported possible duplicates and the duplicates policy is `'refuse'`.
  */
 export class DuplicateBookingError extends FarewayError {
+  static override readonly code = 'duplicate_booking';
+  declare readonly code: 'duplicate_booking';
   override name = 'DuplicateBookingError';
   constructor(
     message: string,
@@ -51,25 +57,36 @@ export class DuplicateBookingError extends FarewayError {
 
 /** The request never got a response: DNS, refused or reset connection, a dropped socket. */
 export class APIConnectionError extends FarewayError {
+  static override readonly code: 'connection_failed' | 'timeout' = 'connection_failed';
+  declare readonly code: 'connection_failed' | 'timeout';
   override name = 'APIConnectionError';
-  /** The network cause, when known: `ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, `ETIMEDOUT`… */
-  declare code?: string;
-  constructor(message = 'Connection error', options?: { cause?: unknown; requestId?: string }) {
+  /**
+   * The system (network) code of the root cause, when known: `ECONNREFUSED`, `ECONNRESET`,
+   * `ENOTFOUND`, `UND_ERR_SOCKET`, `BAD_PORT`, `ERR_SSL_*`; `ETIMEDOUT` on `APITimeoutError`.
+   * (`code` is Fareway's own stable code: `connection_failed` or `timeout`.)
+   */
+  declare readonly systemCode?: string;
+  constructor(message = 'Connection error', options?: { cause?: unknown; requestId?: string | undefined; systemCode?: string | undefined }) {
     super(message, options);
     this.requestId = options?.requestId;
+    if (options?.systemCode !== undefined) this.systemCode = options.systemCode;
   }
 }
 
 /** The request timed out (the client's or the call's `timeout`). */
 export class APITimeoutError extends APIConnectionError {
+  static override readonly code = 'timeout';
+  declare readonly code: 'timeout';
   override name = 'APITimeoutError';
-  constructor(message = 'Request timed out', options?: { cause?: unknown }) {
+  constructor(message = 'Request timed out', options?: { cause?: unknown; requestId?: string | undefined; systemCode?: string | undefined }) {
     super(message, options);
   }
 }
 
 /** Caller input broke a rule. Nothing was sent. `issues` names every field and rule. */
 export class RequestValidationError extends FarewayError {
+  static override readonly code = 'invalid_request';
+  declare readonly code: 'invalid_request';
   override name = 'RequestValidationError';
   readonly issues: ValidationIssue[];
   constructor(issues: ValidationIssue[], what = 'Invalid request') {
@@ -81,6 +98,8 @@ export class RequestValidationError extends FarewayError {
 
 /** The service answered something the contract does not allow, in a part the SDK needs. */
 export class ResponseValidationError extends FarewayError {
+  static override readonly code = 'invalid_response';
+  declare readonly code: 'invalid_response';
   override name = 'ResponseValidationError';
   readonly issues: ValidationIssue[];
   readonly status: number | undefined;
@@ -123,6 +142,8 @@ export class ResponseValidationError extends FarewayError {
 
 /** The client was constructed with a missing or malformed option. */
 export class ConfigurationError extends FarewayError {
+  static override readonly code = 'invalid_configuration';
+  declare readonly code: 'invalid_configuration';
   override name = 'ConfigurationError';
 }
 
@@ -131,6 +152,8 @@ export class ConfigurationError extends FarewayError {
  * asked for far more than the budget allows. Nothing was sent; back off or shed load.
  */
 export class RateLimitQueueFullError extends FarewayError {
+  static override readonly code = 'rate_limit_queue_full';
+  declare readonly code: 'rate_limit_queue_full';
   override name = 'RateLimitQueueFullError';
   constructor(
     readonly bucket: Bucket,

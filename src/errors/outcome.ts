@@ -8,6 +8,8 @@ import { FarewayError, keepClassNames } from './base.js';
  * Do not book again; retrieve `booking_id` later or contact support with it.
  */
 export class BookingOutcomeUnknownError extends FarewayError {
+  static override readonly code = 'booking_outcome_unknown';
+  declare readonly code: 'booking_outcome_unknown';
   override name = 'BookingOutcomeUnknownError';
   constructor(
     readonly booking_id: string,
@@ -30,6 +32,8 @@ export class BookingOutcomeUnknownError extends FarewayError {
  * may exist for `trace_id`: look for it (`bookings.list`) before creating again.
  */
 export class CreateOutcomeUnknownError extends FarewayError {
+  static override readonly code = 'create_outcome_unknown';
+  declare readonly code: 'create_outcome_unknown';
   override name = 'CreateOutcomeUnknownError';
   constructor(
     readonly trace_id: string,
@@ -50,6 +54,8 @@ export class CreateOutcomeUnknownError extends FarewayError {
 
 /** Book ended with the booking `failed` (established by retrieving it). Create a fresh booking to retry. */
 export class BookingFailedError extends FarewayError {
+  static override readonly code = 'booking_failed';
+  declare readonly code: 'booking_failed';
   override name = 'BookingFailedError';
   constructor(
     readonly booking_id: string,

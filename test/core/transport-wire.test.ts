@@ -142,7 +142,7 @@ describe('onSent / onAnswered', () => {
     events.length = 0;
     const port = await closedPort();
     const refused = new Transport({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY, defaultHeaders: {} });
-    await expect(refused.send(req, opts)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(refused.send(req, opts)).rejects.toMatchObject({ code: 'connection_failed', systemCode: 'ECONNREFUSED' });
     expect(events).toEqual([]);
   });
 });
@@ -208,7 +208,7 @@ describe('the limiter ticket in Requester.send', () => {
     const events: string[] = [];
     const ticket: WireTicket = { sent: () => events.push('sent'), answered: () => events.push('answered'), notSent: () => events.push('notSent') };
     const port = await closedPort();
-    await expect(requester(`http://127.0.0.1:${port}`, ticket).send(req)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(requester(`http://127.0.0.1:${port}`, ticket).send(req)).rejects.toMatchObject({ code: 'connection_failed', systemCode: 'ECONNREFUSED' });
     expect(events).toEqual(['notSent']);
   });
 

@@ -34,8 +34,9 @@ describe('examples', () => {
 
   it('errors.ts catches each failure by its class', async () => {
     const { stdout } = await example('errors.ts');
-    expect(stdout).toMatch(/FareExpired(Locally)?Error/);
+    expect(stdout).toMatch(/FareExpired(Locally)?Error \(local: (true|false), code: fare_expired(_locally)?\)/);
+    expect(stdout).toMatch(/what to do: https:\/\/github\.com\/fareway-dev\/fareway\/blob\/main\/docs\/errors-and-retries\.md#fare_expired/);
     expect(stdout).toMatch(/PriceChangedError/);
-    expect(stdout).toMatch(/InsufficientBalanceError \(402\)/);
+    expect(stdout).toMatch(/InsufficientBalanceError \(402\).*code insufficient_balance\]/);
   }, 120_000);
 });

@@ -69,6 +69,7 @@ describe('the timeout bounds the whole exchange', () => {
     const { error } = await failure(client().bookings.retrieve(BOOKING));
     expect(error).toBeInstanceOf(APITimeoutError);
     expect((error as Error).message).toMatch(/\(no response\)$/);
+    expect(error).toMatchObject({ code: 'timeout', systemCode: 'ETIMEDOUT' });
   });
 });
 
@@ -79,7 +80,8 @@ describe('broken connections are APIConnectionError naming the host and the caus
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APITimeoutError);
     expect((error as Error).message).toContain(`GET /v1/flights/booking/${BOOKING}/ to ${new URL(server.url).host} failed: `);
-    expect((error as { code?: string }).code).toMatch(/^(UND_ERR_SOCKET|ECONNRESET)$/);
+    expect((error as APIConnectionError).systemCode).toMatch(/^(UND_ERR_SOCKET|ECONNRESET)$/);
+    expect((error as APIConnectionError).code).toBe('connection_failed');
   });
 
   it('a reset after the headers, mid-body', async () => {
@@ -90,7 +92,7 @@ describe('broken connections are APIConnectionError naming the host and the caus
     const { error } = await failure(client().bookings.retrieve(BOOKING));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APITimeoutError);
-    expect((error as { code?: string }).code).toBeDefined();
+    expect((error as APIConnectionError).systemCode).toBeDefined();
   });
 
   it('a truncated body (content-length promises more, then the socket closes)', async () => {
@@ -108,9 +110,10 @@ describe('broken connections are APIConnectionError naming the host and the caus
     const fareway = client({ baseUrl: `http://127.0.0.1:${port}` });
     const { error } = await failure(fareway.flights.fareRules({ trace_id: '5b3c0e2a-8f4e-4c55-9a51-6f3f6d2f9c01', result_index: 'x1' }));
     expect(error).toBeInstanceOf(APIConnectionError);
-    const e = error as APIConnectionError & { code?: string };
+    const e = error as APIConnectionError;
     expect(e.message).toMatch(new RegExp(`^POST /v1/flights/fare-rules/ to 127\\.0\\.0\\.1:${port} failed: .*ECONNREFUSED.* \\(ECONNREFUSED\\)$`));
-    expect(e.code).toBe('ECONNREFUSED');
+    expect(e.systemCode).toBe('ECONNREFUSED');
+    expect(e.code).toBe('connection_failed');
     const everything = JSON.stringify(e, Object.getOwnPropertyNames(e)) + String(e.stack) + JSON.stringify(e.cause, ['message', 'name', 'code', 'cause']);
     expect(everything).not.toContain(KEY);
   });
@@ -121,15 +124,15 @@ describe('connections that never carry HTTP', () => {
     const { error } = await failure(client({ baseUrl: 'http://127.0.0.1:6000' }).bookings.retrieve(BOOKING));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toMatch(/to 127\.0\.0\.1:6000 failed: bad port \(BAD_PORT\)$/);
-    expect((error as { code?: string }).code).toBe('BAD_PORT');
+    expect((error as APIConnectionError).systemCode).toBe('BAD_PORT');
   });
 
   it('TLS spoken to a plain HTTP server is a TLS failure with its OpenSSL code, on one line', async () => {
     server.handle((_req, res) => res.end('{}'));
     const { error } = await failure(client({ baseUrl: server.url.replace('http:', 'https:') }).bookings.retrieve(BOOKING));
     expect(error).toBeInstanceOf(APIConnectionError);
-    const e = error as APIConnectionError & { code?: string };
-    expect(e.code).toMatch(/^ERR_SSL_|^EPROTO$/);
+    const e = error as APIConnectionError;
+    expect(e.systemCode).toMatch(/^ERR_SSL_|^EPROTO$/);
     expect(e.message).toMatch(/failed: TLS handshake failed \(/);
     expect(e.message).not.toContain('\n');
   });

@@ -12,6 +12,7 @@ interface Report {
   classNames: Record<string, Record<string, string>>;
   crossBuild: Record<string, boolean | string>;
   json: { text: string; parsed: Record<string, unknown>; secret: string };
+  codes: Record<'esm' | 'cjs' | 'minified', Record<string, string>>;
 }
 
 let report: Report;
@@ -40,6 +41,20 @@ describe('class names survive the build', () => {
   });
 });
 
+describe('error codes survive the build', () => {
+  it('every exported error class has its own code, the same in the ESM, CJS and minified builds', () => {
+    const { esm, cjs, minified } = report.codes;
+    const classes = Object.keys(esm).filter((k) => !k.startsWith('instance:'));
+    expect(classes.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(classes.map((k) => esm[k])).size).toBe(classes.length);
+    expect(esm.RateLimitError).toBe('rate_limited');
+    expect(esm['instance:NotFoundError']).toBe('not_found');
+    expect(esm['instance:ClientClosedError']).toBe('https://github.com/fareway-dev/fareway/blob/main/docs/errors-and-retries.md#client_closed');
+    expect(cjs).toEqual(esm);
+    expect(minified).toEqual(esm);
+  });
+});
+
 describe('instanceof across the ESM and CJS builds', () => {
   it('an error from one build is an instance of the other build’s class and its ancestors', () => {
     expect(report.crossBuild).toMatchObject({
@@ -64,9 +79,11 @@ describe('instanceof across the ESM and CJS builds', () => {
 });
 
 describe('JSON.stringify(error)', () => {
-  it('keeps name, message, status, requestId, details, context and cause', () => {
+  it('keeps name, message, code, docUrl, status, requestId, details, context and cause', () => {
     expect(report.json.parsed).toMatchObject({
       name: 'AuthenticationError',
+      code: 'authentication_failed',
+      docUrl: 'https://github.com/fareway-dev/fareway/blob/main/docs/errors-and-retries.md#authentication_failed',
       message: expect.stringContaining('Invalid API key.'),
       status: 401,
       requestId: 'req_2',

@@ -40,7 +40,7 @@ const types = {
   cjs: { root: dist('index.d.cts'), sandbox: dist('sandbox/index.d.cts'), redis: dist('redis.d.cts') },
 };
 
-const report = { exports: {}, classNames: {}, crossBuild: {}, json: {} };
+const report = { exports: {}, classNames: {}, crossBuild: {}, json: {}, codes: {} };
 for (const build of ['esm', 'cjs']) {
   for (const entry of ['root', 'sandbox', 'redis']) {
     report.exports[`${build}:${entry}`] = { declared: declaredValues(types[build][entry]), runtime: runtimeKeys(builds[build][entry]) };
@@ -72,6 +72,16 @@ const minFile = join(tmpdir(), `fareway-minified-${process.pid}.mjs`);
 writeFileSync(minFile, bundled.outputFiles[0].text);
 const minified = await import(pathToFileURL(minFile).href).finally(() => rmSync(minFile, { force: true }));
 report.classNames.minified = misnamed(minified);
+
+/** Each exported Fareway error class's static `code`, and the code of an instance where one is cheap to make. */
+function codes(mod) {
+  const out = {};
+  for (const [k, v] of Object.entries(mod)) if (typeof v === 'function' && (v === mod.FarewayError || v.prototype instanceof mod.FarewayError)) out[k] = v.code;
+  out['instance:NotFoundError'] = new mod.NotFoundError({ status: 404 }).code;
+  out['instance:ClientClosedError'] = new mod.ClientClosedError().docUrl;
+  return out;
+}
+report.codes = { esm: codes(builds.esm.root), cjs: codes(builds.cjs.root), minified: codes(minified) };
 
 const { esm, cjs } = { esm: builds.esm.root, cjs: builds.cjs.root };
 const fromCjs = new cjs.FareExpiredError({ status: 409, details: ['Fare expired'], requestId: 'req_1' });
