@@ -1,5 +1,6 @@
 import { openLimiter, type Limiter } from './core/limiter.js';
 import { parseClientOptions, type FarewayOptions } from './core/options.js';
+import { clientLogger } from './core/log.js';
 import type { ClientContext } from './core/context.js';
 import type { FarewayPromise } from './core/operation.js';
 import { Registry } from './core/registry.js';
@@ -83,7 +84,9 @@ export class Fareway {
       );
     const apiKey = resolveApiKey(o.apiKey);
     this.baseUrl = resolveBaseUrl(o.baseUrl);
-    const { logger, hooks } = o;
+    const { hooks } = o;
+    // The level (option, else FAREWAY_LOG, else 'warn') filters the logger once, here.
+    const logger = clientLogger(o.logger, o.logLevel);
     const transport = new Transport({
       baseUrl: this.baseUrl,
       apiKey,

@@ -7,6 +7,7 @@ export type {
   ClientOptions,
   RequestOptions,
   Logger,
+  LogLevel,
   Hooks,
   Endpoint,
   RequestEvent,

@@ -2,9 +2,11 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 // A test that prints to the console unexpectedly fails: the SDK must not log unasked, and never
 // the key. Tests that expect output pass their own logger or spy on console themselves.
+// FAREWAY_LOG from the shell would change what the default logger writes: tests set it themselves.
+delete process.env.FAREWAY_LOG;
 const spies: Array<ReturnType<typeof vi.spyOn>> = [];
 beforeEach(() => {
-  for (const method of ['log', 'info', 'warn', 'error'] as const) spies.push(vi.spyOn(console, method));
+  for (const method of ['log', 'debug', 'info', 'warn', 'error'] as const) spies.push(vi.spyOn(console, method));
 });
 afterEach(() => {
   const calls = spies.flatMap((spy) => spy.mock.calls.map((args: unknown[]) => args.map(String).join(' ')));

@@ -2,6 +2,7 @@
 import { z } from '../schemas/zod.js';
 import type { Bucket, Hooks, Logger, TracerProviderLike } from './events.js';
 import { isObject } from '../schemas/guards.js';
+import { consoleLogger, LOG_LEVELS } from './log.js';
 import {
   closed,
   durationMs,
@@ -26,6 +27,7 @@ export type {
   ResponseEvent,
   RetryEvent,
 } from './events.js';
+export type { LogLevel } from './log.js';
 
 /**
  * Every default of the SDK, in one place (internal: the schemas below apply them, and each
@@ -63,12 +65,6 @@ export const DEFAULTS = {
   rateLimitMarginCapMs: 1000,
   rateLimitMarginFraction: 0.25,
 } as const;
-
-/** Console logger used by default: warnings and errors only. */
-const consoleLogger: Logger = {
-  warn: (message, meta) => console.warn(`[fareway] ${message}`, meta ?? ''),
-  error: (message, meta) => console.error(`[fareway] ${message}`, meta ?? ''),
-};
 
 const SETTING_RULE = 'must be a whole number >= 1 (requests per minute), { limit, windowMs } or false';
 
@@ -211,11 +207,24 @@ const FarewayOptionsObject = closed({
   expiryMarginMs: z._default(durationMs('zero allowed'), DEFAULTS.expiryMarginMs),
   /** Zone of `expires_at` (it carries none). @default 'utc' */
   expiresAtZone: z._default(oneOf(['utc', 'local']), DEFAULTS.expiresAtZone),
-  /** A logger. @default warnings and errors to `console`; pass `null` for silence */
+  /**
+   * Where the SDK's log lines go: any object with `debug`, `info`, `warn` and `error` methods
+   * (console, winston; pino through a small adapter, see docs/production.md), each optional.
+   * `logLevel` decides which reach it. @default `console`, each line prefixed `[fareway]`; `null`
+   * is silence
+   */
   logger: z.pipe(
     z._default(z.nullable(withMethods<Logger>(['debug', 'info', 'warn', 'error'], LOGGER_RULE)), consoleLogger),
     z.transform((logger): Logger => logger ?? {}),
   ),
+  /**
+   * Which log lines reach `logger`: this level and the ones above it (`'debug'` < `'info'` <
+   * `'warn'` < `'error'`; `'off'` is none). When absent, the `FAREWAY_LOG` environment variable
+   * sets it (any case; a value that is no level is ignored with a warning). No line at any level
+   * holds the API key or passenger data.
+   * @default process.env.FAREWAY_LOG, else 'warn'
+   */
+  logLevel: z.optional(oneOf(LOG_LEVELS)),
   /** Observability hooks. @default {} */
   hooks: z._default(withMethods<Hooks>(HOOK_NAMES, 'must be an object of hook functions'), {}),
   /** A fetch implementation. @default globalThis.fetch */

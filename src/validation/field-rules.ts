@@ -36,7 +36,8 @@ export function checkNames(p: PaxView, report: Report): void {
   const title = str(p, 'title');
   const gender = str(p, 'gender');
   if ((title === 'Mr' && gender === 'female') || ((title === 'Ms' || title === 'Mrs') && gender === 'male')) {
-    report.warn(`passengers[${p.index}]: title ${title} with gender ${gender}; check the passenger`);
+    // Warnings are logged (and callers log them too): they name the field, never its value.
+    report.warn(`passengers[${p.index}]: the title does not match the gender; check the passenger`);
   }
 }
 
@@ -131,7 +132,7 @@ export function checkPassport(p: PaxView, ctx: PassengerContext, today: string, 
       report.add(at(p, 'passport_expiry'), `must be after today (${today}); the passport has expired`);
     else if (ctx.is_domestic === false && last && expiresWithinMonths(expiry, last, 6)) {
       report.warn(
-        `passengers[${p.index}].passport_expiry: ${expiry} is less than 6 months after the last travel date ${last}; many countries refuse entry`,
+        `passengers[${p.index}].passport_expiry is less than 6 months after the last travel date ${last}; many countries refuse entry`,
       );
     }
   }
