@@ -79,7 +79,11 @@ export function logLevelFromEnv(raw: string | undefined): { level?: LogLevel; in
  * in a logging variable should not stop a deployment from starting, and the warning says why the
  * debug lines it asked for are missing.
  */
-export function clientLogger(logger: Logger, option: LogLevel | undefined, env: string | undefined = readEnv('FAREWAY_LOG')): Logger {
+export function clientLogger(
+  logger: Logger,
+  option: LogLevel | undefined,
+  env: string | undefined = readEnv('FAREWAY_LOG'),
+): Logger {
   if (option !== undefined) return withLevel(logger, option);
   const fromEnv = logLevelFromEnv(env);
   const levelled = withLevel(logger, fromEnv.level ?? DEFAULT_LOG_LEVEL);

@@ -15,7 +15,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHILD = fileURLToPath(new URL('./children/flow.mjs', import.meta.url));
 const KEY = 'sk_LOGTEST_env_p3Vb7Nq2_not_for_logs';
 // What children/flow.mjs sends about its passenger.
-const PERSONAL = ['Zephyrine', 'Quillfeather', '1983-07-19', 'zephyrine.quill@example.org', '9812345670', 'QX7351902'];
+const PERSONAL = [
+  'Zephyrine',
+  'Quillfeather',
+  '1983-07-19',
+  'zephyrine.quill@example.org',
+  '9812345670',
+  'QX7351902',
+];
 
 const sandbox = createSandbox({ seed: 57, partners: [{ apiKey: KEY }] });
 let server: ListeningSandbox;
@@ -40,7 +47,8 @@ async function child(level: string | undefined) {
 
 /** Neither the key (nor a part of it) nor any passenger value is in `text`. */
 function expectNoSecrets(text: string) {
-  for (const secret of [KEY, KEY.slice(3, 18), KEY.slice(-16), ...PERSONAL]) expect(text).not.toContain(secret);
+  for (const secret of [KEY, KEY.slice(3, 18), KEY.slice(-16), ...PERSONAL])
+    expect(text).not.toContain(secret);
 }
 
 describe('FAREWAY_LOG with the default logger, in a partner process', () => {
@@ -53,13 +61,23 @@ describe('FAREWAY_LOG with the default logger, in a partner process', () => {
     for (const r of sent) {
       const back = lines.filter((l) => l.startsWith(`[fareway] ← `) && l.includes(`'${r.requestId}'`));
       expect(back, r.requestId).toHaveLength(1);
-      expect(back[0]).toMatch(new RegExp(`^\\[fareway\\] ← ${r.status} ${r.method} /v1/\\S+ \\{ requestId: '${r.requestId}', durationMs: \\d+ \\}$`));
+      expect(back[0]).toMatch(
+        new RegExp(
+          `^\\[fareway\\] ← ${r.status} ${r.method} /v1/\\S+ \\{ requestId: '${r.requestId}', durationMs: \\d+ \\}$`,
+        ),
+      );
     }
     const out = lines.filter((l) => l.startsWith('[fareway] → '));
     expect(out).toHaveLength(sent.length);
     expect(out[0]).toBe("[fareway] → POST /v1/flights/search/ { endpoint: 'search', attempt: 1 }");
     expect(out[1]).toBe("[fareway] → POST /v1/flights/search/ { endpoint: 'search', attempt: 2 }");
-    expect(out.some((l) => /^\[fareway\] → POST \/v1\/flights\/booking\/[\w-]+\/book\/ \{ endpoint: 'book', attempt: 1 \}$/.test(l))).toBe(true);
+    expect(
+      out.some((l) =>
+        /^\[fareway\] → POST \/v1\/flights\/booking\/[\w-]+\/book\/ \{ endpoint: 'book', attempt: 1 \}$/.test(
+          l,
+        ),
+      ),
+    ).toBe(true);
     expect(stdout).toMatch(/^\[fareway\] retrying POST \/v1\/flights\/search\/ in \d+ ms after \w+/m);
     // Warnings go to stderr, as before.
     expect(stderr).toMatch(/^\[fareway\] possible duplicate bookings found for /m);
@@ -74,13 +92,16 @@ describe('FAREWAY_LOG with the default logger, in a partner process', () => {
     expectNoSecrets(all);
   });
 
-  it.each(['info', 'WARN', 'error', 'off'])('=%s prints only its levels, never the key or passenger data', async (level) => {
-    const { stdout, stderr, all } = await child(level);
-    expect(all).not.toMatch(/[→←]/);
-    expect(/retrying/.test(stdout)).toBe(level === 'info');
-    expect(/possible duplicate/.test(stderr)).toBe(level === 'info' || level === 'WARN');
-    expectNoSecrets(all);
-  });
+  it.each(['info', 'WARN', 'error', 'off'])(
+    '=%s prints only its levels, never the key or passenger data',
+    async (level) => {
+      const { stdout, stderr, all } = await child(level);
+      expect(all).not.toMatch(/[→←]/);
+      expect(/retrying/.test(stdout)).toBe(level === 'info');
+      expect(/possible duplicate/.test(stderr)).toBe(level === 'info' || level === 'WARN');
+      expectNoSecrets(all);
+    },
+  );
 
   it('=verbose (no level) is ignored with one warning naming the levels; nothing else changes', async () => {
     const { stdout, stderr, all } = await child('verbose');

@@ -5,7 +5,14 @@
  */
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, Fareway, type Logger, type LogLevel, type PassengerInput, type SearchParams } from '../../src/index.js';
+import {
+  ConfigurationError,
+  Fareway,
+  type Logger,
+  type LogLevel,
+  type PassengerInput,
+  type SearchParams,
+} from '../../src/index.js';
 import { withLevel } from '../../src/core/log.js';
 import { inDays, passengersFor, SANDBOX_URL, useSandbox } from '../helpers/sandbox.js';
 
@@ -13,19 +20,44 @@ import { inDays, passengersFor, SANDBOX_URL, useSandbox } from '../helpers/sandb
 const KEY = 'sk_LOGTEST_q8Zr4Xw1_not_for_logs';
 const sbx = useSandbox({ seed: 31, partners: [{ apiKey: KEY }] });
 
-type Line = { level: 'debug' | 'info' | 'warn' | 'error'; message: string; meta: Record<string, unknown> | undefined; text: string };
+type Line = {
+  level: 'debug' | 'info' | 'warn' | 'error';
+  message: string;
+  meta: Record<string, unknown> | undefined;
+  text: string;
+};
 
 /** A logger that keeps every line, each also as text (message and meta, inspected in depth). */
 function capture() {
   const lines: Line[] = [];
   const method = (level: Line['level']) => (message: string, meta?: Record<string, unknown>) =>
-    lines.push({ level, message, meta, text: `${message} ${inspect(meta, { depth: 20, showHidden: true })}` });
-  const logger: Required<Logger> = { debug: method('debug'), info: method('info'), warn: method('warn'), error: method('error') };
+    lines.push({
+      level,
+      message,
+      meta,
+      text: `${message} ${inspect(meta, { depth: 20, showHidden: true })}`,
+    });
+  const logger: Required<Logger> = {
+    debug: method('debug'),
+    info: method('info'),
+    warn: method('warn'),
+    error: method('error'),
+  };
   return { logger, lines, levels: () => new Set(lines.map((l) => l.level)) };
 }
 
-const ONE_WAY: SearchParams = { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(30), source: 'supplier_b' };
-const ABROAD: SearchParams = { origin: 'BOM', destination: 'SIN', preferred_departure_time: inDays(30), source: 'supplier_b' };
+const ONE_WAY: SearchParams = {
+  origin: 'DEL',
+  destination: 'BOM',
+  preferred_departure_time: inDays(30),
+  source: 'supplier_b',
+};
+const ABROAD: SearchParams = {
+  origin: 'BOM',
+  destination: 'SIN',
+  preferred_departure_time: inDays(30),
+  source: 'supplier_b',
+};
 
 /** A client writing to a capturing logger; `logLevel` omitted when undefined. */
 function client(level: LogLevel | undefined, logger: Logger, extra: Parameters<typeof sbx.client>[0] = {}) {
@@ -33,7 +65,11 @@ function client(level: LogLevel | undefined, logger: Logger, extra: Parameters<t
 }
 
 /** A hook that throws: the SDK logs one warning for it ('a hook threw; ignored'). */
-const throwingHook = { onRequest: () => { throw new Error('hook failure'); } };
+const throwingHook = {
+  onRequest: () => {
+    throw new Error('hook failure');
+  },
+};
 
 beforeEach(() => vi.stubEnv('FAREWAY_LOG', ''));
 afterEach(() => vi.unstubAllEnvs());
@@ -112,7 +148,9 @@ describe('logLevel', () => {
       }
     })();
     expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as Error).message).toBe("Invalid option `logLevel`: must be 'debug' or 'info' or 'warn' or 'error' or 'off'");
+    expect((error as Error).message).toBe(
+      "Invalid option `logLevel`: must be 'debug' or 'info' or 'warn' or 'error' or 'off'",
+    );
   });
 });
 
@@ -121,7 +159,9 @@ async function consoleLines(fn: () => Promise<unknown>): Promise<Array<[string, 
   const methods = ['log', 'debug', 'info', 'warn', 'error'] as const;
   const saved = methods.map((m) => console[m]);
   const seen: Array<[string, string]> = [];
-  for (const m of methods) console[m] = (...args: unknown[]) => void seen.push([m, args.map((a) => (typeof a === 'string' ? a : inspect(a))).join(' ')]);
+  for (const m of methods)
+    console[m] = (...args: unknown[]) =>
+      void seen.push([m, args.map((a) => (typeof a === 'string' ? a : inspect(a))).join(' ')]);
   try {
     await fn();
   } finally {
@@ -132,10 +172,22 @@ async function consoleLines(fn: () => Promise<unknown>): Promise<Array<[string, 
 
 describe('the default logger (console)', () => {
   it("at 'debug' writes the → / ← lines with console.debug, prefixed [fareway]", async () => {
-    const seen = await consoleLines(() => sbx.client({ logger: undefined, logLevel: 'debug' }).airports.autocomplete('del'));
+    const seen = await consoleLines(() =>
+      sbx.client({ logger: undefined, logLevel: 'debug' }).airports.autocomplete('del'),
+    );
     expect(seen).toEqual([
-      ['debug', expect.stringMatching(/^\[fareway\] → GET \/v1\/airports\/autocomplete\/ \{ endpoint: 'autocomplete', attempt: 1 \}$/)],
-      ['debug', expect.stringMatching(/^\[fareway\] ← 200 GET \/v1\/airports\/autocomplete\/ \{ requestId: '[^']+', durationMs: \d+ \}$/)],
+      [
+        'debug',
+        expect.stringMatching(
+          /^\[fareway\] → GET \/v1\/airports\/autocomplete\/ \{ endpoint: 'autocomplete', attempt: 1 \}$/,
+        ),
+      ],
+      [
+        'debug',
+        expect.stringMatching(
+          /^\[fareway\] ← 200 GET \/v1\/airports\/autocomplete\/ \{ requestId: '[^']+', durationMs: \d+ \}$/,
+        ),
+      ],
     ]);
   });
 
@@ -143,7 +195,9 @@ describe('the default logger (console)', () => {
     sbx.control.failNext('search', { status: 503 });
     const quiet = await consoleLines(() => sbx.client({ logger: undefined }).flights.search(ONE_WAY));
     expect(quiet).toEqual([]);
-    const warned = await consoleLines(() => sbx.client({ logger: undefined, hooks: throwingHook }).airports.autocomplete('del'));
+    const warned = await consoleLines(() =>
+      sbx.client({ logger: undefined, hooks: throwingHook }).airports.autocomplete('del'),
+    );
     expect(warned).toEqual([['warn', "[fareway] a hook threw; ignored { error: 'hook failure' }"]]);
   });
 });
@@ -186,7 +240,10 @@ describe('FAREWAY_LOG', () => {
     await fareway.airports.autocomplete('bom');
     await fareway.airports.autocomplete('blr');
     expect(lines.map((l) => [l.level, l.message])).toEqual([
-      ['warn', `FAREWAY_LOG: "verbose" is not a log level (expected debug, info, warn, error, off; any case); it is ignored and the level is 'warn'`],
+      [
+        'warn',
+        `FAREWAY_LOG: "verbose" is not a log level (expected debug, info, warn, error, off; any case); it is ignored and the level is 'warn'`,
+      ],
     ]);
   });
 
@@ -201,7 +258,7 @@ describe('FAREWAY_LOG', () => {
 });
 
 describe('the filter keeps the logger itself', () => {
-  it("calls each method on the logger (its `this`), with the arguments it was given", () => {
+  it('calls each method on the logger (its `this`), with the arguments it was given', () => {
     class ClassLogger {
       readonly seen: unknown[][] = [];
       #prefix = 'p';
@@ -248,9 +305,17 @@ describe('what no line holds', () => {
     ];
   }
   const personal = (list: PassengerInput[]) =>
-    list.flatMap((p) => [p.first_name, p.last_name, p.dob, p.email, p.contact_number, p.passport_number, p.passport_expiry]).filter(
-      (v): v is string => typeof v === 'string' && v.length >= 6,
-    );
+    list
+      .flatMap((p) => [
+        p.first_name,
+        p.last_name,
+        p.dob,
+        p.email,
+        p.contact_number,
+        p.passport_number,
+        p.passport_expiry,
+      ])
+      .filter((v): v is string => typeof v === 'string' && v.length >= 6);
 
   it.each(['debug', 'info', 'warn', 'error'] as const)(
     "at '%s', a full booking flow (bookFlight twice, duplicates found, and create → savePassengers → book) logs neither the key nor passenger data",
@@ -264,7 +329,10 @@ describe('what no line holds', () => {
       expect(first.booking.status).toBe('confirmed');
       // The same lead passenger again: supplier_b reports a duplicate; 'allow' books with a warning.
       sbx.control.failNext('savePassengers', { status: 502 });
-      const second = await fareway.bookFlight({ selection: results.select(results.outbound[1]!), passengers });
+      const second = await fareway.bookFlight({
+        selection: results.select(results.outbound[1]!),
+        passengers,
+      });
       expect(second.steps.passengers.duplicates_found).toBe(true);
       // The resource calls one by one.
       const booking = await fareway.bookings.create(results.select(results.outbound[2]!));
@@ -273,17 +341,25 @@ describe('what no line holds', () => {
       expect((await fareway.bookings.book(booking)).status).toBe('confirmed');
 
       // The flow logged at every level it passed through (so the checks below look at real lines).
-      const expected = { debug: ['debug', 'info', 'warn'], info: ['info', 'warn'], warn: ['warn'], error: [] }[level];
+      const expected = {
+        debug: ['debug', 'info', 'warn'],
+        info: ['info', 'warn'],
+        warn: ['warn'],
+        error: [],
+      }[level];
       expect([...new Set(lines.map((l) => l.level))].sort()).toEqual([...expected].sort());
       if (level === 'debug' || level === 'info' || level === 'warn') {
         const messages = lines.map((l) => l.message);
         // Names the field, not the values (title and gender are the passenger's too).
         expect(messages).toContain('passengers[0]: the title does not match the gender; check the passenger');
-        expect(messages.some((m) => /^passengers\[0\]\.passport_expiry\b.* less than 6 months/.test(m))).toBe(true);
+        expect(messages.some((m) => /^passengers\[0\]\.passport_expiry\b.* less than 6 months/.test(m))).toBe(
+          true,
+        );
         expect(messages.some((m) => /possible duplicate/.test(m))).toBe(true);
       }
       const secrets = [KEY, KEY.slice(3, 19), ...personal(passengers)];
-      for (const line of lines) for (const secret of secrets) expect(line.text, `${line.level} line`).not.toContain(secret);
+      for (const line of lines)
+        for (const secret of secrets) expect(line.text, `${line.level} line`).not.toContain(secret);
     },
   );
 });

@@ -25,7 +25,12 @@ const passengers = [
 
 const fareway = new Fareway({ duplicates: 'allow' });
 try {
-  const results = await fareway.flights.search({ origin: 'BOM', destination: 'SIN', preferred_departure_time: day(30), source: 'supplier_b' });
+  const results = await fareway.flights.search({
+    origin: 'BOM',
+    destination: 'SIN',
+    preferred_departure_time: day(30),
+    source: 'supplier_b',
+  });
   const guided = await fareway.bookFlight({ selection: results.select(results.outbound[0]), passengers });
   const booking = await fareway.bookings.create(results.select(results.outbound[1]));
   await fareway.bookings.savePassengers(booking, passengers);
