@@ -45,7 +45,8 @@ export async function startStack(options: SandboxOptions = {}, proxyOptions: Fau
   const record = (level: string) => (message: string, meta?: Record<string, unknown>) => void logLines.push(`${level} ${message} ${safeJson(meta)}`);
   const logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') };
   const make = (baseUrl: string, extra: FarewayOptions): Fareway => {
-    const c = new Fareway({ apiKey: served.apiKey, baseUrl, logger, rateLimits: false, ...CLIENT, ...extra });
+    // Every level: the matrix checks that no line of the run, debug included, holds a secret.
+    const c = new Fareway({ apiKey: served.apiKey, baseUrl, logger, logLevel: 'debug', rateLimits: false, ...CLIENT, ...extra });
     clients.push(c);
     return c;
   };

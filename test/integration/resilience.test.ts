@@ -162,6 +162,7 @@ describe('aborts and secrets', () => {
     const record = (level: string) => (message: string, meta?: unknown) => lines.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
     const fareway = sbx.client({
       maxRetries: 2,
+      logLevel: 'debug', // every line (the default, 'warn', would hide the debug and info ones)
       logger: { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') },
       hooks: {
         onRequest: (e) => lines.push(JSON.stringify(e)),
