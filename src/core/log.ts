@@ -15,20 +15,32 @@ export const DEFAULT_LOG_LEVEL: LogLevel = 'warn';
 
 const METHODS = ['debug', 'info', 'warn', 'error'] as const;
 
+/** The fields as one line of JSON (undefined when they cannot be: a cycle, a bigint). */
+function oneLine(meta: Record<string, unknown>): string | undefined {
+  try {
+    return JSON.stringify(meta);
+  } catch {
+    return undefined;
+  }
+}
+
 function write(method: 'debug' | 'info' | 'warn' | 'error') {
   return (message: string, meta?: Record<string, unknown>) => {
-    // Looked up per call, so a test's spy (or a patched console) sees the line. debug and info
-    // reach the console only when the caller asked for them (logLevel or FAREWAY_LOG).
+    // One line per message, fields as JSON (console's own formatting breaks objects over several
+    // lines). Looked up per call, so a test's spy (or a patched console) sees the line. debug and
+    // info reach the console only when the caller asked for them (logLevel or FAREWAY_LOG).
+    const fields = meta === undefined ? '' : oneLine(meta);
     /* eslint-disable no-console -- the default logger is the console, at every level the caller enables */
-    if (meta === undefined) console[method](`[fareway] ${message}`);
-    else console[method](`[fareway] ${message}`, meta);
+    if (fields === undefined) console[method](`[fareway] ${message}`, meta);
+    else console[method](fields ? `[fareway] ${message} ${fields}` : `[fareway] ${message}`);
     /* eslint-enable no-console */
   };
 }
 
 /**
  * The logger used when the `logger` option is absent: every level to `console` (debug and info to
- * stdout, warn and error to stderr), prefixed `[fareway]`; the level decides what reaches it.
+ * stdout, warn and error to stderr), one line each, `[fareway] <message> <fields as JSON>`; the
+ * level decides what reaches it.
  */
 export const consoleLogger: Logger = Object.freeze({
   debug: write('debug'),

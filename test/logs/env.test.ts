@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type ListeningSandbox } from '../../src/sandbox/index.js';
+import { parseLine } from './lines.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,30 +55,36 @@ function expectNoSecrets(text: string) {
 describe('FAREWAY_LOG with the default logger, in a partner process', () => {
   it('=debug prints a → and a ← line per request (method, path, status, request id, attempt) and the retry', async () => {
     const { stdout, stderr, all } = await child('debug');
-    const lines = stdout.split('\n');
+    // One line per message: `[fareway] <message> <fields as JSON>`.
+    const lines = stdout.split('\n').filter((l) => l.startsWith('[fareway] '));
+    const parsed = lines.map((l) => parseLine(l)!);
     const sent = sandbox.control.requests();
     expect(sent.length).toBeGreaterThanOrEqual(10);
-    // Every request the sandbox saw has its ← line (with its request id) in the child's stdout.
+    // Every request the sandbox saw has its ← line, with its status, request id and attempt.
+    const answers = parsed.filter((l) => l.message.startsWith('← '));
+    expect(answers).toHaveLength(sent.length);
     for (const r of sent) {
-      const back = lines.filter((l) => l.startsWith(`[fareway] ← `) && l.includes(`'${r.requestId}'`));
+      const back = answers.filter((l) => l.fields?.requestId === r.requestId);
       expect(back, r.requestId).toHaveLength(1);
-      expect(back[0]).toMatch(
-        new RegExp(
-          `^\\[fareway\\] ← ${r.status} ${r.method} /v1/\\S+ \\{ requestId: '${r.requestId}', durationMs: \\d+ \\}$`,
-        ),
-      );
+      expect(back[0]!.message).toMatch(new RegExp(`^← ${r.status} ${r.method} /v1/\\S+$`));
+      expect(back[0]!.fields).toMatchObject({
+        status: r.status,
+        attempt: expect.any(Number),
+        durationMs: expect.any(Number),
+      });
     }
-    const out = lines.filter((l) => l.startsWith('[fareway] → '));
+    expect(answers.filter((l) => l.fields?.attempt === 2).map((l) => l.message)).toEqual([
+      '← 200 POST /v1/flights/search/',
+    ]);
+    const out = parsed.filter((l) => l.message.startsWith('→ '));
     expect(out).toHaveLength(sent.length);
-    expect(out[0]).toBe("[fareway] → POST /v1/flights/search/ { endpoint: 'search', attempt: 1 }");
-    expect(out[1]).toBe("[fareway] → POST /v1/flights/search/ { endpoint: 'search', attempt: 2 }");
-    expect(
-      out.some((l) =>
-        /^\[fareway\] → POST \/v1\/flights\/booking\/[\w-]+\/book\/ \{ endpoint: 'book', attempt: 1 \}$/.test(
-          l,
-        ),
-      ),
-    ).toBe(true);
+    expect(out.slice(0, 2)).toMatchObject([
+      { message: '→ POST /v1/flights/search/', fields: { endpoint: 'search', attempt: 1 } },
+      { message: '→ POST /v1/flights/search/', fields: { endpoint: 'search', attempt: 2 } },
+    ]);
+    expect(out.filter((l) => /^→ POST \/v1\/flights\/booking\/[\w-]+\/book\/$/.test(l.message))).toHaveLength(
+      2,
+    );
     expect(stdout).toMatch(/^\[fareway\] retrying POST \/v1\/flights\/search\/ in \d+ ms after \w+/m);
     // Warnings go to stderr, as before.
     expect(stderr).toMatch(/^\[fareway\] possible duplicate bookings found for /m);
