@@ -28,6 +28,7 @@ export type {
   RetryEvent,
 } from './events.js';
 export type { LogLevel } from './log.js';
+export { REQUEST_OPTIONS_SHAPE, RequestOptionsSchema, type RequestOptions } from './request-options.js';
 
 /**
  * Every default of the SDK, in one place (internal: the schemas below apply them, and each
@@ -299,24 +300,3 @@ export type ResolvedOptions = z.output<typeof FarewayOptionsObject>;
 export function parseClientOptions(input: unknown): ResolvedOptions {
   return parseConfig(FarewayOptionsObject, input);
 }
-
-/** The options every method takes last (book and savePassengers add their own). */
-export const REQUEST_OPTIONS_SHAPE = {
-  /** Per-attempt timeout in ms (at most 2³¹−1). @default the client's `timeout` */
-  timeout: z.optional(timeout),
-  /** Cancels the call, queued or in flight. */
-  signal: z.optional(z.custom<AbortSignal>((v) => v instanceof AbortSignal, { error: 'must be an AbortSignal' })),
-  /** Retries for this call. @default the client's `maxRetries` */
-  maxRetries: z.optional(wholeNumber(0)),
-  /**
-   * Extra headers for this call. The headers the SDK or the HTTP stack owns (`Authorization`,
-   * `Content-Type`, `Content-Length`, `Accept`, `Host` and the hop-by-hop
-   * headers) are refused with a RequestValidationError naming them.
-   */
-  headers: z.optional(HeadersSchema),
-};
-const RequestOptionsObject = closed(REQUEST_OPTIONS_SHAPE);
-/** Per-call options, the last argument of every method. */
-export interface RequestOptions extends z.input<typeof RequestOptionsObject> {}
-/** The per-call options' schema (checked at every call, before anything is queued or sent). */
-export const RequestOptionsSchema: z.ZodMiniType<RequestOptions, RequestOptions> = RequestOptionsObject;

@@ -146,7 +146,11 @@ export class Requester {
           endpoint: req.endpoint,
           attempt,
           requestId,
-          error: error.message,
+          // The class, the stable code and the status; never the message, which may quote the
+          // service's detail (and so, some day, a partner's input).
+          status: (error as { status?: number }).status,
+          code: (error as { code?: string }).code,
+          systemCode: (error as { systemCode?: string }).systemCode,
         });
         safeHook(logger, () =>
           hooks.onRetry?.({ endpoint: req.endpoint, method: req.method, path, attempt, error, requestId, delayMs }),
