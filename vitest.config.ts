@@ -11,6 +11,7 @@ const slow = [
   'test/examples/**/*.test.ts',
   'test/redis/**/*.test.ts',
   'test/sandbox/cli.test.ts',
+  'test/cli/**/*.test.ts',
   // real sockets with faults, response fuzz, a CPU hog, a 300-search memory bound
   'test/faults/**/*.test.ts',
   'test/memory/**/*.test.ts',
