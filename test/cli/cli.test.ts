@@ -5,6 +5,8 @@
  * never appears in any output. Doctor and bookings run without msw (hidden by a preload).
  */
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fareway } from '../../src/index.js';
 import { createSandbox, type ListeningSandbox } from '../../src/sandbox/index.js';
@@ -114,6 +116,25 @@ describe('fareway doctor', () => {
     const text = await fareway(['doctor'], { ...env, FAREWAY_BASE_URL: `http://127.0.0.1:${port}` });
     expect(text.stdout).toMatch(/^✗ base URL unreachable .* — fix: check FAREWAY_BASE_URL/m);
     expect(text.code).toBe(1);
+  });
+
+  it('fails clock skew against a service whose Date header is a minute off, with the NTP fix', async () => {
+    // A stand-in service: every keyed read answers an empty list, dated 60 s in the past.
+    const fake = createServer((_req, res) => {
+      res.sendDate = false;
+      res.writeHead(200, { 'Content-Type': 'application/json', 'X-Request-Id': 'req_skewed', Date: new Date(Date.now() - 60_000).toUTCString() });
+      res.end(JSON.stringify({ count: 0, next: null, previous: null, results: [] }));
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+      const r = await fareway(['doctor'], { ...env, FAREWAY_BASE_URL: url });
+      expect(r.stdout).toMatch(/^✓ key accepted/m);
+      expect(r.stdout).toMatch(/^✗ clock skew (59|60|61)\.\d s \(local clock ahead of the service; limit ±5 s\) — fix: sync the clock \(NTP/m);
+      expect(r.code).toBe(1);
+    } finally {
+      await new Promise((resolve) => fake.close(resolve));
+    }
   });
 
   it.skipIf(!withRedis)('names a stopped Redis, ends, and exits non-zero', async () => {
