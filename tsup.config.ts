@@ -57,6 +57,10 @@ export default defineConfig([
     format: ['esm'],
     define: { ...redisEntry('../redis.js'), ...format('esm') },
     splitting: true,
+    // The bins' shared chunks stay out of the library's dist/ root.
+    esbuildOptions: (options) => {
+      options.chunkNames = 'cli/chunks/[name]-[hash]';
+    },
     sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
   },
