@@ -28,16 +28,15 @@ function printChecks(report: Awaited<ReturnType<typeof doctor>>): void {
 }
 
 /** A failed call: its message and request id on stderr (JSON with --json); exit code 1 (2 for bad input). */
-function reportError(error: unknown, json: boolean, to: Writer = err): number {
-  const e = error as { name?: string; message?: string; requestId?: unknown; status?: unknown };
-  const requestId = typeof e.requestId === 'string' ? e.requestId : undefined;
+function reportError(error: FarewayError, json: boolean, to: Writer = err): number {
+  const e = error as FarewayError & { status?: unknown };
+  const requestId = e.requestId;
   const code = error instanceof RequestValidationError ? 2 : 1;
   if (json) {
     printJson(process.stderr, { error: { name: e.name, message: e.message, status: e.status, requestId: requestId ?? null } });
     return code;
   }
-  const message = e.message ?? String(error);
-  to.line(`fareway: ${message}`);
+  to.line(`fareway: ${e.message}`);
   if (requestId) to.line(`request id: ${requestId}`);
   return code;
 }
@@ -78,7 +77,8 @@ async function run(command: Command): Promise<number | undefined> {
         }
         return 0;
       } catch (error) {
-        if (error instanceof FarewayError || error instanceof Error) return reportError(error, command.json);
+        // The SDK's typed errors (and a bad booking id); anything else is unexpected (main).
+        if (error instanceof FarewayError) return reportError(error, command.json);
         throw error;
       } finally {
         await client.close();

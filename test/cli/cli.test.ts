@@ -198,6 +198,9 @@ describe('fareway bookings', () => {
     expect(r.stderr).toMatch(/^fareway: 404 Not Found/m);
     expect(r.stderr).toMatch(/^request id: req_\S+$/m);
     expect(r.code).toBe(1);
+    const json = await fareway(['bookings', 'get', 'no-such-booking', '--json'], env);
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { name: 'NotFoundError', status: 404, requestId: expect.stringMatching(/^req_/) } });
+    expect(json.code).toBe(1);
   });
 
   it('a wrong key: 401 on stderr, exit code 1', async () => {
