@@ -33,11 +33,12 @@ function reportError(error: FarewayError, json: boolean, to: Writer = err): numb
   const requestId = e.requestId;
   const code = error instanceof RequestValidationError ? 2 : 1;
   if (json) {
-    printJson(process.stderr, { error: { name: e.name, message: e.message, status: e.status, requestId: requestId ?? null } });
+    printJson(process.stderr, { error: { name: e.name, code: e.code, message: e.message, status: e.status, requestId: requestId ?? null, docUrl: e.docUrl } });
     return code;
   }
   to.line(`fareway: ${e.message}`);
   if (requestId) to.line(`request id: ${requestId}`);
+  to.line(`code: ${e.code} (${e.docUrl})`);
   return code;
 }
 

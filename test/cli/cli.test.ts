@@ -197,9 +197,10 @@ describe('fareway bookings', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^fareway: 404 Not Found/m);
     expect(r.stderr).toMatch(/^request id: req_\S+$/m);
+    expect(r.stderr).toMatch(/^code: not_found \(https:\/\/\S+#not_found\)$/m);
     expect(r.code).toBe(1);
     const json = await fareway(['bookings', 'get', 'no-such-booking', '--json'], env);
-    expect(JSON.parse(json.stderr)).toMatchObject({ error: { name: 'NotFoundError', status: 404, requestId: expect.stringMatching(/^req_/) } });
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { name: 'NotFoundError', code: 'not_found', status: 404, requestId: expect.stringMatching(/^req_/) } });
     expect(json.code).toBe(1);
   });
 
