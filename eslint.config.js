@@ -35,7 +35,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['examples/**', 'bench/**', 'test/**', 'src/sandbox/cli.ts', '**/*.mjs', '**/*.cjs'],
+    files: ['examples/**', 'bench/**', 'test/**', 'src/sandbox/cli.ts', 'src/sandbox/cli-main.ts', '**/*.mjs', '**/*.cjs'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
   {

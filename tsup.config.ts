@@ -49,9 +49,18 @@ export default defineConfig([
     dts: { only: true },
   },
   {
-    entry: { 'sandbox/cli': 'src/sandbox/cli.ts' },
+    // The two bins: `fareway` (src/cli/) and its alias `fareway-sandbox`. Split, so that the sandbox
+    // is a chunk `fareway` imports only for `fareway sandbox` (doctor and bookings never load it).
+    // The client is bundled into the `fareway` bin (it does not use the Redis half of the limiter).
+    entry: { 'sandbox/cli': 'src/sandbox/cli.ts', 'cli/index': 'src/cli/index.ts' },
     ...common,
     format: ['esm'],
+    define: { ...redisEntry('../redis.js'), ...format('esm') },
+    splitting: true,
+    // The bins' shared chunks stay out of the library's dist/ root.
+    esbuildOptions: (options) => {
+      options.chunkNames = 'cli/chunks/[name]-[hash]';
+    },
     sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
   },

@@ -13,6 +13,8 @@ const slow = [
   'test/sandbox/cli.test.ts',
   // FAREWAY_LOG in a child process running the built package
   'test/logs/env.test.ts',
+  // the fareway CLI as child processes
+  'test/cli/**/*.test.ts',
   // real sockets with faults, response fuzz, a CPU hog, a 300-search memory bound
   'test/faults/**/*.test.ts',
   'test/memory/**/*.test.ts',

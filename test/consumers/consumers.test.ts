@@ -55,7 +55,7 @@ const expectations: Record<string, RegExp[]> = {
   'vitest-msw2': [/^node v\S+, msw 2\.15\.\d+$/m, /^ {6}Tests {2}2 passed \(2\)$/m],
   'jest-ts-jest': [withRedis ? /^Tests: +3 passed, 3 total$/m : /^Tests: +1 skipped, 2 passed, 3 total$/m],
   'esbuild-bundle': [/^esbuild 0\.\d+\.\d+: \d+ inputs bundled into out\/app\.mjs$/m, PNR],
-  'bin-no-msw': [PNR],
+  'bin-no-msw': [PNR, /^fareway CLI: doctor passed, bookings get shows PNR [A-Z0-9]{6}$/m],
 };
 
 describe('consumer projects from the packed tarball', () => {

@@ -1,5 +1,6 @@
-// `npx fareway-sandbox` in a project without msw, driven over plain HTTP as any language would.
-import { spawn } from 'node:child_process';
+// `npx fareway-sandbox` in a project without msw, driven over plain HTTP as any language would;
+// then the `fareway` CLI against it: `npx fareway doctor` passes and `bookings get` shows the PNR.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 console.log(`node ${process.version}`);
@@ -47,6 +48,20 @@ try {
   const done = await call('POST', `/v1/flights/booking/${booking.booking_id}/book/`);
   if (done.status !== 'confirmed') throw new Error(`not confirmed: ${JSON.stringify(done)}`);
   console.log(`PNR: ${done.pnr}`);
+
+  // The support CLI, installed from the tarball, without msw (the sandbox runs in its own process).
+  const cli = (...args) => {
+    const r = spawnSync('npx', ['fareway', ...args], { env: { ...process.env, FAREWAY_API_KEY: key, FAREWAY_BASE_URL: url }, encoding: 'utf8', timeout: 60_000 });
+    const text = `${r.stdout}${r.stderr}`;
+    if (text.includes(key)) throw new Error(`fareway ${args.join(' ')} printed the API key`);
+    if (r.status !== 0) throw new Error(`fareway ${args.join(' ')} exited ${r.status}: ${text}`);
+    return r.stdout;
+  };
+  const doctor = cli('doctor');
+  if (!/^All checks passed\.$/m.test(doctor)) throw new Error(`fareway doctor: ${doctor}`);
+  const shown = /^PNR +(\S+)$/m.exec(cli('bookings', 'get', booking.booking_id))?.[1];
+  if (shown !== done.pnr) throw new Error(`fareway bookings get shows PNR ${shown}, not ${done.pnr}`);
+  console.log(`fareway CLI: doctor passed, bookings get shows PNR ${shown}`);
 } finally {
   clearTimeout(timer);
   stop();

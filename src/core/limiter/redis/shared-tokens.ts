@@ -3,6 +3,16 @@ import { LocalTokens } from '../local-tokens.js';
 import type { Hold, TokenTicket } from '../ticket.js';
 import type { RedisConnection } from './connection.js';
 
+/** The sorted set of one budget's sliding-window log: `<prefix>:<bucket>` (prefix: `keyPrefix(apiKey)`). */
+export function budgetKey(prefix: string, bucket: string): string {
+  return `${prefix}:${bucket}`;
+}
+
+/** The key of one budget's shared pause (after a 429): `<prefix>:<bucket>:pause`. */
+export function pauseKey(prefix: string, bucket: string): string {
+  return `${budgetKey(prefix, bucket)}:pause`;
+}
+
 interface Waiter {
   resolve: (ticket: TokenTicket) => void;
   reject: (error: unknown) => void;
@@ -51,8 +61,8 @@ export class SharedTokens implements TokenSource {
   constructor(private readonly o: SharedTokensOptions) {
     this.maxInFlight = o.limit;
     this.leaseMs = Math.ceil(Math.max(2 * o.hold.marginMs, Math.min(o.hold.windowMs / 4, 5000), 50));
-    this.log = `${o.connection.prefix}:${o.bucket}`;
-    this.pauseKey = `${o.connection.prefix}:${o.bucket}:pause`;
+    this.log = budgetKey(o.connection.prefix, o.bucket);
+    this.pauseKey = pauseKey(o.connection.prefix, o.bucket);
     this.local = new LocalTokens(o.limit, o.hold, () => this.drainLocal());
     o.connection.onUp(() => this.back());
     o.connection.onMessage((message) => this.message(message));

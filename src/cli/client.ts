@@ -1,0 +1,90 @@
+/**
+ * The CLI's configuration (environment variables) and its client: the public `Fareway` SDK, with a
+ * `fetch` that only watches the exchanges (the service's `Date` header and the round-trip time);
+ * ky still carries every request.
+ */
+import { Fareway, type FarewayOptions } from '../index.js';
+import { hideSecret } from './output.js';
+
+/** A missing or malformed setting: the message on stderr, exit code 2. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface CliEnv {
+  apiKey: string;
+  baseUrl: string;
+  /** Only when REDIS_URL is set (and not empty). */
+  redisUrl: string | undefined;
+}
+
+/** Reads FAREWAY_API_KEY, FAREWAY_BASE_URL and REDIS_URL; the secrets are registered for masking at once. */
+export function readEnv(env: NodeJS.ProcessEnv = process.env): CliEnv {
+  const apiKey = env.FAREWAY_API_KEY?.trim() ?? '';
+  hideSecret(apiKey);
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  if (redisUrl) {
+    try {
+      hideSecret(decodeURIComponent(new URL(redisUrl).password));
+    } catch {
+      // Not a URL: ioredis will say so; nothing to hide.
+    }
+  }
+  if (!apiKey) throw new ConfigError('FAREWAY_API_KEY is not set: export your partner API key (issued at onboarding), e.g. FAREWAY_API_KEY=… fareway doctor');
+  const baseUrl = env.FAREWAY_BASE_URL?.trim() ?? '';
+  if (!baseUrl) throw new ConfigError('FAREWAY_BASE_URL is not set: export the service base URL issued at onboarding, e.g. FAREWAY_BASE_URL=https://sandbox.example.com');
+  return { apiKey, baseUrl, redisUrl };
+}
+
+/** One HTTP exchange as the CLI's fetch saw it. */
+export interface Exchange {
+  status: number;
+  /** The service's `Date` header, if any. */
+  date: string | null;
+  /** `Date.now()` when the request was handed to fetch and when its response headers arrived. */
+  sentAt: number;
+  receivedAt: number;
+  /** Milliseconds from handing the request to fetch to its response headers. */
+  roundTripMs: number;
+}
+
+/** Records every exchange of a client (the last one is what the doctor reads). */
+export class ExchangeLog {
+  readonly exchanges: Exchange[] = [];
+
+  get last(): Exchange | undefined {
+    return this.exchanges.at(-1);
+  }
+
+  /** A `fetch` for the client's `fetch` option: the global fetch, watched. */
+  readonly fetch: typeof fetch = async (input, init) => {
+    const sentAt = Date.now();
+    const start = performance.now();
+    const response = await globalThis.fetch(input, init);
+    this.exchanges.push({
+      status: response.status,
+      date: response.headers.get('date'),
+      sentAt,
+      receivedAt: Date.now(),
+      roundTripMs: performance.now() - start,
+    });
+    return response;
+  };
+}
+
+/**
+ * A client of the configured service. Silent (the CLI reports errors itself); `options` adjust
+ * retries and timeouts (the doctor sends one attempt per read). Throws ConfigError for a
+ * malformed key or base URL (the SDK's message never contains the key).
+ */
+export function createClient(env: CliEnv, options: FarewayOptions = {}): Fareway {
+  try {
+    return new Fareway({ apiKey: env.apiKey, baseUrl: env.baseUrl, logger: null, ...options });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConfigurationError') throw new ConfigError(error.message);
+    throw error;
+  }
+}
