@@ -4,7 +4,7 @@ import type { Hooks, Logger, RequestOptions } from './options.js';
 import type { Registry } from './registry.js';
 import type { Requester } from './request.js';
 import type { Limiter } from './limiter.js';
-import { SCOPE, scopeOf } from './operation.js';
+import { inScopeOf } from './operation.js';
 
 /** What every resource shares: the pipeline, the client's memory and resolved options. */
 export interface ClientContext {
@@ -57,7 +57,5 @@ export function transportOptions(options: RequestOptions): RequestOptions {
   if (options.signal) out.signal = options.signal;
   if (options.timeout !== undefined) out.timeout = options.timeout;
   if (options.headers) out.headers = options.headers;
-  const scope = scopeOf(options);
-  if (scope) (out as { [SCOPE]?: unknown })[SCOPE] = scope;
-  return out;
+  return inScopeOf(options, out);
 }

@@ -62,6 +62,12 @@ export function scopeOf(options: RequestOptions | undefined): CallScope | undefi
   return (options as { [SCOPE]?: CallScope } | undefined)?.[SCOPE];
 }
 
+/** `options` in the call that `from` belongs to (for a call's own follow-up requests). */
+export function inScopeOf<O extends RequestOptions>(from: RequestOptions | undefined, options: O): O {
+  const scope = scopeOf(from);
+  return scope ? { ...options, [SCOPE]: scope } : options;
+}
+
 /** The options with a new scope (a child of the scope they already carry). */
 export function withScope<O extends RequestOptions>(options: O | undefined): { options: O; scope: CallScope } {
   const scope = new CallScope(options !== null && typeof options === 'object' ? scopeOf(options) : undefined);

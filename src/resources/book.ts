@@ -1,6 +1,7 @@
 import { SERVICE, pathOf } from '../schemas/endpoints.js';
 import type { ClientContext } from '../core/context.js';
 import { transportOptions, withMeta } from '../core/context.js';
+import { inScopeOf } from '../core/operation.js';
 import { amount, closed } from '../core/option-rules.js';
 import { REQUEST_OPTIONS_SHAPE, type RequestOptions } from '../core/options.js';
 import { raceAbort } from '../core/body.js';
@@ -205,7 +206,7 @@ async function sendBook(ctx: ClientContext, id: string, options: RequestOptions,
   }
   const { reconcile: mode } = classifyFailure(cause, 'book', trace);
   if (mode === 'no') throw cause;
-  return reconcile(ctx, id, cause, retrieve, mode);
+  return reconcile(ctx, id, cause, retrieve, mode, options);
 }
 
 /**
@@ -215,7 +216,15 @@ async function sendBook(ctx: ClientContext, id: string, options: RequestOptions,
  * the outcome may still be in flight; retrieve until terminal or `bookReconcile.timeoutMs`, from
  * `intervalMs` doubling to 2 s between checks (p-retry, core/retry.ts).
  */
-async function reconcile(ctx: ClientContext, id: string, cause: unknown, retrieve: Retrieve, mode: 'once' | 'until-settled'): Promise<BookResult> {
+async function reconcile(
+  ctx: ClientContext,
+  id: string,
+  cause: unknown,
+  retrieve: Retrieve,
+  mode: 'once' | 'until-settled',
+  /** The book call's options: its checks report to the same call (span, `.withResponse()`). */
+  call: RequestOptions,
+): Promise<BookResult> {
   const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
   ctx.logger.warn?.(`book of ${id} was interrupted (${reason}); reconciling by retrieving the booking`, { booking_id: id });
   const { timeoutMs, intervalMs } = ctx.bookReconcile;
@@ -224,7 +233,7 @@ async function reconcile(ctx: ClientContext, id: string, cause: unknown, retriev
   const check = async (n: number, remainingMs: number): Promise<BookResult | undefined> => {
     let booking: (RetrieveBookingResponse & BookingMeta) | undefined;
     try {
-      booking = await retrieve(id, { timeout: Math.max(1, Math.min(remainingMs, ctx.timeout)), maxRetries: 0 });
+      booking = await retrieve(id, inScopeOf(call, { timeout: Math.max(1, Math.min(remainingMs, ctx.timeout)), maxRetries: 0 }));
       lastStatus = booking.status;
       lastRequestId = booking.requestId;
     } catch (error) {

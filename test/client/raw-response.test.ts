@@ -139,3 +139,17 @@ describe('list pages', () => {
     expect(JSON.stringify(first)).not.toContain('response');
   });
 });
+
+describe('a book settled by retrieving', () => {
+  it('gives the response of the retrieve that found the PNR', async () => {
+    const { fareway, results, selection } = await searched();
+    const created = await fareway.bookings.create(selection);
+    await fareway.bookings.savePassengers(created, passengersFor(results));
+    sb.control.commitThenDrop('book');
+    const { data, response } = await fareway.bookings.book(created.booking_id).withResponse();
+    expect(data.reconciled).toBe(true);
+    expect(data.pnr).toBeTruthy();
+    expectSameAnswer(data, response);
+    expect(response!.url).not.toContain('/book/');
+  });
+});
