@@ -56,6 +56,7 @@ const expectations: Record<string, RegExp[]> = {
   'jest-ts-jest': [withRedis ? /^Tests: +3 passed, 3 total$/m : /^Tests: +1 skipped, 2 passed, 3 total$/m],
   'esbuild-bundle': [/^esbuild 0\.\d+\.\d+: \d+ inputs bundled into out\/app\.mjs$/m, PNR],
   'bin-no-msw': [PNR, /^fareway CLI: doctor passed, bookings get shows PNR [A-Z0-9]{6}$/m],
+  otel: [PNR, /^spans: fareway\.flights\.search, fareway\.bookings\.create, fareway\.bookings\.savePassengers, fareway\.bookings\.book; 4 fetch spans under them$/m],
 };
 
 describe('consumer projects from the packed tarball', () => {
