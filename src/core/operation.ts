@@ -87,13 +87,18 @@ function rawResponse(answer: HttpResponse): Response {
   return new Response(answer.text, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/** The response of a call that made no request: 200, the data as JSON. */
+function localResponse(data: unknown): Response {
+  return new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
 /**
  * What every method that returns one answer returns: a promise of the data, plus
  * - `.withResponse()`: the data and the fetch `Response` that produced it (status and headers
  *   readable, body already read);
  * - `.asResponse()`: the raw response, not checked against the contract (its body readable).
- * A call that made no request (an autocomplete under 2 characters, a cache hit's first fetch
- * forgotten) has no response: `.withResponse()` gives `response: undefined`.
+ * A call answered without a request (an autocomplete under 2 characters) gets a response built
+ * here: status 200, the data as its JSON body, no `x-request-id`.
  */
 export class FarewayPromise<T> extends Promise<T> {
   static override get [Symbol.species]() {
@@ -114,9 +119,9 @@ export class FarewayPromise<T> extends Promise<T> {
   }
 
   /** The data and the `Response` of the request that produced it. */
-  async withResponse(): Promise<{ data: T; response: Response | undefined }> {
+  async withResponse(): Promise<{ data: T; response: Response }> {
     const data = await this;
-    return { data, response: this.#scope?.answerOf(data)?.response };
+    return { data, response: this.#scope?.answerOf(data)?.response ?? localResponse(data) };
   }
 
   /** The raw response of the call, not checked against the contract. HTTP errors still throw. */
@@ -127,8 +132,7 @@ export class FarewayPromise<T> extends Promise<T> {
     try {
       const data = await (this.#started ?? this);
       const answer = scope?.answerOf(data);
-      if (answer) return rawResponse(answer);
-      return new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
+      return answer ? rawResponse(answer) : localResponse(data);
     } catch (error) {
       // A 2xx the contract check refused: the raw answer is exactly what was asked for.
       const last = scope?.answers.at(-1);

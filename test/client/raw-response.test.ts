@@ -56,6 +56,11 @@ describe('.withResponse()', () => {
     // A cache hit: the data and the response of the request that filled the cache.
     const again = await fareway.airports.autocomplete('DEL').withResponse();
     expect(again.response?.headers.get('x-request-id')).toBe((again.data as { requestId?: string }).requestId);
+    // No request at all (under 2 characters): a response built locally, with the data as its body.
+    const none = await fareway.airports.autocomplete('d').withResponse();
+    expect(none.response.status).toBe(200);
+    expect(none.response.headers.get('x-request-id')).toBeNull();
+    expect(await none.response.json()).toEqual({ results: [] });
   });
 
   it('savePassengers that first retrieves the booking gives the save answer, not the retrieve', async () => {
