@@ -30,6 +30,7 @@ import { createLimiter } from '../src/core/limiter.js';
 import { Requester } from '../src/core/request.js';
 import { readAnswer } from '../src/core/reader.js';
 import { Transport } from '../src/core/transport.js';
+import { Tracing } from '../src/core/tracing.js';
 import { Fareway } from '../src/index.js';
 import { parseSearchResponse } from '../src/model/parse-search.js';
 import { RetrieveBookingAnswer, RetrieveBookingResponseSchema } from '../src/schemas/booking.js';
@@ -104,7 +105,7 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
     retryMaxDelayMs: 8_000,
     logger: {},
     hooks: {},
-  });
+  }, new Tracing(url));
   const kyClient = ky.create({ prefix: url, retry: 0, headers: { authorization: `Api-Key ${KEY}` } });
   const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
   const params = { origin: 'DEL', destination: 'BOM', preferred_departure_time: day, adult_count: 1 };

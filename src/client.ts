@@ -138,7 +138,7 @@ export class Fareway {
    * between steps. Returns the confirmed booking and each step's result.
    */
   bookFlight(params: BookFlightParams): FarewayPromise<BookFlightResult> {
-    return this.#ctx.requester.operation('bookFlight', undefined, undefined, (scoped) => bookFlight(this, this.#ctx, params, scoped));
+    return this.#ctx.requester.operation('bookFlight', undefined, (scoped) => bookFlight(this, this.#ctx, params, scoped));
   }
 
   /** Resolves when the rate limiter is ready (Redis connected, or the local fallback chosen). */

@@ -38,23 +38,20 @@ export class Requester {
     private readonly transport: Transport,
     private readonly limiter: Limiter,
     private readonly config: RequesterConfig,
-    private readonly tracing?: Tracing,
+    private readonly tracing: Tracing,
   ) {}
 
   /**
-   * One SDK call (`operation`, e.g. `bookings.book`), however many requests it makes: its span,
-   * and the promise with `.withResponse()` / `.asResponse()`. `run` gets the options carrying the
+   * One SDK call, however many requests it makes: the call of a declared endpoint's method (its
+   * `operation`, e.g. `bookings.book`) or a named composite call (`'bookFlight'`). Its span, and
+   * the promise with `.withResponse()` / `.asResponse()`. `run` gets the options carrying the
    * call's scope, which every request of the call reports to.
    */
-  operation<T, O extends RequestOptions>(
-    operation: string,
-    declaration: EndpointDeclaration | undefined,
-    options: O | undefined,
-    run: (options: O) => Promise<T>,
-  ): FarewayPromise<T> {
+  operation<T, O extends RequestOptions>(what: EndpointDeclaration | string, options: O | undefined, run: (options: O) => Promise<T>): FarewayPromise<T> {
     const { options: scoped, scope } = withScope(options);
-    const start = () => run(scoped);
-    return FarewayPromise.of(scope, this.tracing ? () => this.tracing!.span(operation, declaration, scope, start) : start);
+    const declaration = typeof what === 'string' ? undefined : what;
+    const name = declaration ? declaration.operation : (what as string);
+    return FarewayPromise.of(scope, () => this.tracing.span(name, declaration, scope, () => run(scoped)));
   }
 
   /**

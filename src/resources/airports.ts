@@ -33,7 +33,7 @@ export class Airports {
    * const { results } = await fareway.airports.autocomplete('del'); // [{ code: 'DEL', city: 'Delhi', … }]
    */
   autocomplete(q: string, options?: RequestOptions): FarewayPromise<AutocompleteResponse> {
-    return this.ctx.requester.operation('airports.autocomplete', SERVICE.autocomplete, options, (o) => this.#autocomplete(q, o));
+    return this.ctx.requester.operation(SERVICE.autocomplete, options, (o) => this.#autocomplete(q, o));
   }
 
   async #autocomplete(q: string, options: RequestOptions): Promise<AutocompleteResponse> {

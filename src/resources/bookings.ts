@@ -69,7 +69,7 @@ export class Bookings {
    * against the spec's scenario table, and an expired search is refused locally.
    */
   create(input: CreateBookingInput, options?: RequestOptions): FarewayPromise<CreatedBooking> {
-    return this.ctx.requester.operation('bookings.create', SERVICE.createBooking, options, (o) => this.#create(input, o));
+    return this.ctx.requester.operation(SERVICE.createBooking, options, (o) => this.#create(input, o));
   }
 
   async #create(input: CreateBookingInput, options: RequestOptions): Promise<CreatedBooking> {
@@ -119,7 +119,7 @@ export class Bookings {
    * a RequestValidationError, and nothing is sent.
    */
   savePassengers(booking: BookingRef, passengers: PassengerInput[], options?: SavePassengersOptions): FarewayPromise<SavedPassengers> {
-    return this.ctx.requester.operation('bookings.savePassengers', SERVICE.savePassengers, options, (o) => this.#savePassengers(booking, passengers, o));
+    return this.ctx.requester.operation(SERVICE.savePassengers, options, (o) => this.#savePassengers(booking, passengers, o));
   }
 
   async #savePassengers(booking: BookingRef, passengers: PassengerInput[], options: SavePassengersOptions): Promise<SavedPassengers> {
@@ -162,7 +162,7 @@ export class Bookings {
    * `bookFlight` does this with `onPriceChange`).
    */
   reprice(booking: BookingRef, options?: RequestOptions): FarewayPromise<RepricedBooking> {
-    return this.ctx.requester.operation('bookings.reprice', SERVICE.reprice, options, (o) => this.#reprice(booking, o));
+    return this.ctx.requester.operation(SERVICE.reprice, options, (o) => this.#reprice(booking, o));
   }
 
   async #reprice(booking: BookingRef, options: RequestOptions): Promise<RepricedBooking> {
@@ -186,7 +186,7 @@ export class Bookings {
    * Duplicates and price-change opinions live in `bookFlight`.
    */
   book(booking: BookingRef, options?: BookOptions): FarewayPromise<BookResult> {
-    return this.ctx.requester.operation('bookings.book', SERVICE.book, options, (o) => this.#book(booking, o));
+    return this.ctx.requester.operation(SERVICE.book, options, (o) => this.#book(booking, o));
   }
 
   async #book(booking: BookingRef, options: BookOptions): Promise<BookResult> {
@@ -198,7 +198,7 @@ export class Bookings {
 
   /** Gets a booking (any partner-visible status). */
   retrieve(booking: BookingRef, options?: RequestOptions): FarewayPromise<RetrievedBooking> {
-    return this.ctx.requester.operation('bookings.retrieve', SERVICE.retrieve, options, (o) => this.#retrieve(booking, o));
+    return this.ctx.requester.operation(SERVICE.retrieve, options, (o) => this.#retrieve(booking, o));
   }
 
   async #retrieve(booking: BookingRef, options: RequestOptions): Promise<RetrievedBooking> {
@@ -218,7 +218,7 @@ export class Bookings {
   list(params: ListParams = {}, options?: RequestOptions): PagePromise {
     // Every page is one call (its own span); a closed client sends no later page either.
     const fetchPage = (p: { limit?: number | undefined; offset?: number | undefined }): Promise<Page> =>
-      this.ctx.requester.operation('bookings.list', SERVICE.list, options, async (o) => {
+      this.ctx.requester.operation(SERVICE.list, options, async (o) => {
         checkCall(this.ctx, o);
         const { data, response } = await this.ctx.requester.call(SERVICE.list, { query: { limit: p.limit, offset: p.offset } }, o);
         return new Page(data, fetchPage, response.requestId, response.response);

@@ -37,7 +37,7 @@ export class Flights {
    *   preferred_departure_time: '2026-12-01', adult_count: 1 });
    */
   search(params: SearchParams, options?: RequestOptions): FarewayPromise<SearchResults> {
-    return this.ctx.requester.operation('flights.search', SERVICE.search, options, (o) => this.#search(params, o));
+    return this.ctx.requester.operation(SERVICE.search, options, (o) => this.#search(params, o));
   }
 
   async #search(params: SearchParams, options: RequestOptions): Promise<SearchResults> {
@@ -67,7 +67,7 @@ export class Flights {
     input: Selection | FareRulesParams | { trace_id: string; result_indices: readonly string[] },
     options?: RequestOptions,
   ): FarewayPromise<FareRules> {
-    return this.ctx.requester.operation('flights.fareRules', SERVICE.fareRules, options, (o) => this.#fareRules(input, o));
+    return this.ctx.requester.operation(SERVICE.fareRules, options, (o) => this.#fareRules(input, o));
   }
 
   async #fareRules(

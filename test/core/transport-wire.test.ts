@@ -4,6 +4,7 @@ import type { Limiter } from '../../src/core/limiter.js';
 import { Requester } from '../../src/core/request.js';
 import type { Ticket as WireTicket } from '../../src/core/limiter.js';
 import { Transport, type HttpRequest } from '../../src/core/transport.js';
+import { Tracing } from '../../src/core/tracing.js';
 import { RequestValidationError } from '../../src/index.js';
 import { closedPort, faultServer } from '../http/transport-server.js';
 
@@ -187,7 +188,7 @@ describe('the limiter ticket in Requester.send', () => {
       retryMaxDelayMs: 1,
       logger: {},
       hooks: {},
-    });
+    }, new Tracing(baseUrl));
   }
   const req: HttpRequest = { endpoint: 'retrieve', method: 'GET', path: '/v1/x/', auth: true };
 
