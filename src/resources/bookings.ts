@@ -128,12 +128,13 @@ export class Bookings {
     this.#refuseIfLockExpired(id);
     let body: { passengers: unknown[] };
     let warnings: string[] = [];
-    if (options.skipPreflight) {
+    const { skipPreflight, ...requestOptions } = options;
+    if (skipPreflight) {
       body = { passengers };
     } else {
       const memory = this.ctx.registry.booking(id);
       let known: Partial<Booking> | undefined = typeof booking === 'object' && 'itinerary_items' in booking ? (booking as Partial<Booking>) : undefined;
-      if (!known) known = await this.retrieve(id, options);
+      if (!known) known = await this.retrieve(id, requestOptions);
       const context = passengerContextFromBooking(
         { ...known, ...(memory?.pax_rules && !known.pax_rules ? { pax_rules: memory.pax_rules } : {}) } as Partial<Booking>,
         memory?.source,
@@ -144,7 +145,6 @@ export class Bookings {
       for (const warning of warnings) this.ctx.logger.warn?.(warning, { booking_id: id });
       body = { passengers: result.passengers };
     }
-    const { skipPreflight: _skip, ...requestOptions } = options;
     const { data, response } = await this.ctx.requester.call(SERVICE.savePassengers, { booking_id: id, body }, requestOptions);
     const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
