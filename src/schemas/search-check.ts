@@ -2,13 +2,13 @@
  * The search hot path, a measured exception to "fast by compiling" (ARCHITECTURE: a second copy
  * needs a measured, user-visible cost written beside it). A search answer can hold several hundred
  * options (megabytes of JSON). Budget: the SDK's search handling of the 8.6 MB coupled fixture
- * (bench/parse-search.ts) within 1.30 × `JSON.parse`. Measured in one run (2026-11-25, Node 22.23,
- * 2 shared vCPUs at load ≈ 7; docs/performance.md, "Search response parsing"): JSON.parse 26.7 ms;
- * + this checker (and SearchResults) 1.70×; + `z.compile(SearchResponseSchema)` 4.96×; + zod's
- * interpreter 4.79×. The compiled parser copies every object of the tree (and allocates a closure
- * per optional field), so it misses the budget by far; this checker validates in place and copies
- * nothing. Only when it says no does the schema run (core/reader.ts), so issues, repairs and errors
- * stay zod's.
+ * (bench/parse-search.ts) within 1.30 × `JSON.parse`. Measured (2026-11-25, Node 22.23, 2 shared
+ * vCPUs; docs/performance.md, "Search response parsing"): this checker with SearchResults and a
+ * first `select` 1.10–1.15× on quiet runs, 1.14–1.19× under load; `JSON.parse` +
+ * `z.compile(SearchResponseSchema)` 3.0–3.9×; + zod's interpreter 3.6–4.1×. The compiled parser
+ * copies every object of the tree (and allocates a closure per optional field), so it misses the
+ * budget by far; this checker validates in place and copies nothing. Only when it says no does the
+ * schema run (core/reader.ts), so issues, repairs and errors stay zod's.
  *
  * Why it is written out field by field (one function per schema object, one line per field, no
  * helper per field): when the previous answer has been garbage-collected, V8 drops its hidden
@@ -27,7 +27,7 @@
 
 type Rec = Record<string, unknown>;
 
-/** Module-level: one context-slot load per use instead of a global plus a property lookup. */
+/** A module binding: no global lookup of `Array` per object (part of the form measured above). */
 const isArray = Array.isArray;
 const MAX = Number.MAX_SAFE_INTEGER;
 
