@@ -22,8 +22,14 @@ const amount = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 const nat = fc.nat({ max: 2000 });
+/**
+ * Any JSON but an own `__proto__` key: zod copies every object, and copying such a key drops it
+ * (`out.__proto__ = value` sets no property), while the reader returns the object as parsed. Both
+ * accept it; only the outputs differ, so `toEqual` would report a difference that is zod's copy.
+ */
+const json = (maxDepth: number) => fc.jsonValue({ maxDepth }).filter((v) => !JSON.stringify(v).includes('"__proto__"'));
 /** Unknown fields the service may add: any JSON. */
-const extra = { future_field: fc.jsonValue({ maxDepth: 1 }) };
+const extra = { future_field: json(1) };
 
 function rec<T extends Record<string, fc.Arbitrary<unknown>>>(model: T, required: (keyof T & string)[]) {
   return fc.record({ ...model, ...extra }, { requiredKeys: required });
@@ -139,7 +145,7 @@ const replacement = fc.oneof(
     Number.NaN,
     Infinity,
   ),
-  fc.jsonValue({ maxDepth: 2 }),
+  json(2),
 );
 
 const mutated = fc

@@ -166,6 +166,38 @@ describe('select', () => {
     expect(o.select(copy(o.outbound[0]!)).result_indices).toEqual([o.outbound[0]!.result_index]);
   });
 
+  it('answers the same whichever lookup runs first: own objects, copies, mistakes, isFrom', () => {
+    // The lookups are built in two steps (identity first, the full index on the first copy or
+    // mistake): every order of calls on one search must give the same answers.
+    for (const [fixture, source] of [
+      [coupled, 'supplier_a'],
+      [independent, 'supplier_b'],
+      [oneWay, 'supplier_a'],
+    ] as const) {
+      const calls = (r: ReturnType<typeof make>) => [
+        () => r.select(r.outbound[1]!, r.returnsFor(r.outbound[1]!)[1]).result_indices,
+        () => r.select(copy(r.outbound[1]!), r.isRoundTrip ? copy(r.returnsFor(r.outbound[1]!)[1]!) : undefined).result_indices,
+        () => r.isFrom(r.returnsFor(r.outbound[0]!)[0] ?? r.outbound[0]),
+        () => {
+          try {
+            return r.select(r.outbound[0]!, r.isRoundTrip ? r.outbound[1]! : undefined).result_indices;
+          } catch (e) {
+            return (e as RequestValidationError).issues;
+          }
+        },
+      ];
+      const data = fixture();
+      const expected = calls(make(structuredClone(data), source)).map((c) => c());
+      for (let first = 0; first < expected.length; first++) {
+        const fns = calls(make(structuredClone(data), source));
+        const order = [first, ...fns.keys()].filter((v, i, a) => a.indexOf(v) === i);
+        const got: unknown[] = [];
+        for (const i of order) got[i] = fns[i]!();
+        expect(got).toEqual(expected);
+      }
+    }
+  });
+
   it('never mutates the response', () => {
     const data = independent();
     const before = copy(data);
