@@ -30,6 +30,9 @@ function isClosed(ctx: object): boolean {
  */
 function callOptionIssues(options: unknown, schema: z.ZodMiniType, path: string): ValidationIssue[] {
   if (options === undefined) return [];
+  // No option given (`{}`, or only the call's scope under its symbol, core/operation.ts): valid for
+  // every method's schema, and the common case, so it skips the parse.
+  if (typeof options === 'object' && options !== null && !Array.isArray(options) && Object.keys(options).length === 0) return [];
   const parsed = schema.safeParse(options);
   const issues = parsed.success ? [] : optionIssues(parsed.error.issues, options, path);
   return [...prototypeKeyIssues(options, path, 2).filter((i) => !issues.some((j) => j.path === i.path)), ...issues];
