@@ -11,12 +11,24 @@ import type { HttpResponse } from './transport.js';
 /** Where a call's options carry its scope (a symbol: never a wire option, never validated as one). */
 export const SCOPE: unique symbol = Symbol('fareway.call');
 
-/** What a call saw: every 2xx exchange, its attempts and its waits. */
+/**
+ * A 2xx answer as a call keeps it: the fetch `Response` (body read) and the request id; the body
+ * text only when `.asResponse()` was asked for (a search answer is megabytes: a promise kept
+ * around must not keep it alive), the parsed body otherwise (the caller holds it anyway).
+ */
+interface KeptAnswer {
+  response: Response;
+  requestId: string | undefined;
+  text?: string;
+  data: unknown;
+}
+
+/** What a call saw: every 2xx exchange, its resends and its waits. */
 export class CallScope {
   /** 2xx answers in arrival order (one per request that produced data). */
-  readonly answers: HttpResponse[] = [];
-  /** Requests that reached the transport. */
-  attempts = 0;
+  readonly answers: KeptAnswer[] = [];
+  /** Set by `.asResponse()`: keep the body text of the answers that arrive from now on. */
+  keepText = false;
   /** Attempts after the first of each request (p-retry's repeats). */
   resends = 0;
   /** Time spent waiting for the rate limiter, ms. */
@@ -28,12 +40,12 @@ export class CallScope {
 
   constructor(readonly parent: CallScope | undefined) {}
 
-  answered(response: HttpResponse): void {
-    this.answers.push(response);
-    this.parent?.answered(response);
+  answered(answer: HttpResponse): void {
+    const { response, requestId } = answer;
+    this.answers.push(this.keepText ? { response, requestId, text: answer.text, data: answer.data } : { response, requestId, data: answer.data });
+    this.parent?.answered(answer);
   }
   attempted(attempt: number): void {
-    this.attempts++;
     if (attempt > 1) this.resends++;
     this.parent?.attempted(attempt);
   }
@@ -48,7 +60,7 @@ export class CallScope {
   }
 
   /** The answer that produced `data`: the one with its request id, else the last one. */
-  answerOf(data: unknown): HttpResponse | undefined {
+  answerOf(data: unknown): KeptAnswer | undefined {
     const id = data !== null && typeof data === 'object' ? (data as { requestId?: unknown }).requestId : undefined;
     if (typeof id === 'string') {
       for (let i = this.answers.length - 1; i >= 0; i--) if (this.answers[i]!.requestId === id) return this.answers[i];
@@ -81,10 +93,13 @@ export function withScope<O extends RequestOptions>(options: O | undefined): { o
   }
 }
 
-/** A 2xx answer as a fresh `Response` whose body can be read. */
-function rawResponse(answer: HttpResponse): Response {
+/**
+ * A 2xx answer as a fresh `Response` whose body can be read: the text as it came, or (when
+ * `.asResponse()` was asked for only after the answer arrived) its parsed body serialised again.
+ */
+function rawResponse(answer: KeptAnswer): Response {
   const { response } = answer;
-  return new Response(answer.text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(answer.text ?? JSON.stringify(answer.data), { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** The response of a call that made no request: 200, the data as JSON. */
@@ -96,7 +111,8 @@ function localResponse(data: unknown): Response {
  * What every method that returns one answer returns: a promise of the data, plus
  * - `.withResponse()`: the data and the fetch `Response` that produced it (status and headers
  *   readable, body already read);
- * - `.asResponse()`: the raw response, not checked against the contract (its body readable).
+ * - `.asResponse()`: the raw response, not checked against the contract (its body readable; ask
+ *   for it on the promise the method returns, before it settles, to get the body as it came).
  * A call answered without a request (an autocomplete under 2 characters) gets a response built
  * here: status 200, the data as its JSON body, no `x-request-id`.
  */
@@ -127,6 +143,7 @@ export class FarewayPromise<T> extends Promise<T> {
   /** The raw response of the call, not checked against the contract. HTTP errors still throw. */
   async asResponse(): Promise<Response> {
     const scope = this.#scope;
+    if (scope) scope.keepText = true;
     // The caller awaits this, not the data promise: its rejection is reported here, once.
     this.catch(() => undefined);
     try {

@@ -124,6 +124,16 @@ describe('.asResponse()', () => {
     expect(await raw.json()).toEqual(broken);
   });
 
+  it('asked for after the call settled: the same JSON body, serialised again', async () => {
+    const { fareway, selection } = await searched();
+    const created = await fareway.bookings.create(selection);
+    const call = fareway.bookings.retrieve(created.booking_id);
+    const data = await call;
+    const raw = await call.asResponse();
+    expect(raw.headers.get('x-request-id')).toBe(data.requestId);
+    expect(await raw.json()).toMatchObject({ booking_id: created.booking_id, status: 'draft' });
+  });
+
   it('an HTTP error still throws its typed error', async () => {
     const fareway = sb.client({ maxRetries: 0 });
     await expect(fareway.bookings.retrieve('bk_missing').asResponse()).rejects.toBeInstanceOf(NotFoundError);
