@@ -1,20 +1,4 @@
-// Preload (`node --import ./test/package/no-msw.mjs`): makes 'msw' unresolvable, for require(),
-// createRequire() and import alike, as in a project that never installed it. Synchronous module
-// hooks (`registerHooks`, Node >= 22.15) cover both module systems; `module.register()` is
-// deprecated on Node 26 (DEP0205) and would print a warning the tests forbid.
-import { registerHooks } from 'node:module';
+// Preload (`node --import ./test/package/no-msw.mjs`): 'msw' is not installed, as far as this process can tell.
+import { hidePackages } from './hide-package.mjs';
 
-const banned = /^msw(\/|$)/;
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    if (banned.test(specifier)) {
-      const esm = context.conditions?.includes('import');
-      const err = new Error(
-        esm ? `Cannot find package '${specifier}' (hidden by test/package/no-msw.mjs)` : `Cannot find module '${specifier}' (hidden by test/package/no-msw.mjs)`,
-      );
-      err.code = esm ? 'ERR_MODULE_NOT_FOUND' : 'MODULE_NOT_FOUND';
-      throw err;
-    }
-    return nextResolve(specifier, context);
-  },
-});
+hidePackages(/^msw(\/|$)/, 'test/package/no-msw.mjs');

@@ -1,20 +1,4 @@
-// Preload (`node --import ./test/package/no-otel.mjs`): makes @opentelemetry/api unresolvable, for require(),
-// createRequire() and import alike, as in a project that never installed it (no tracing). Synchronous module
-// hooks (`registerHooks`, Node >= 22.15) cover both module systems; `module.register()` is
-// deprecated on Node 26 (DEP0205) and would print a warning the tests forbid.
-import { registerHooks } from 'node:module';
+// Preload (`node --import ./test/package/no-otel.mjs`): '@opentelemetry/api' is not installed (an app that does not trace).
+import { hidePackages } from './hide-package.mjs';
 
-const banned = /^@opentelemetry\/api(\/|$)/;
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    if (banned.test(specifier)) {
-      const esm = context.conditions?.includes('import');
-      const err = new Error(
-        esm ? `Cannot find package '${specifier}' (hidden by test/package/no-otel.mjs)` : `Cannot find module '${specifier}' (hidden by test/package/no-otel.mjs)`,
-      );
-      err.code = esm ? 'ERR_MODULE_NOT_FOUND' : 'MODULE_NOT_FOUND';
-      throw err;
-    }
-    return nextResolve(specifier, context);
-  },
-});
+hidePackages(/^@opentelemetry\/api(\/|$)/, 'test/package/no-otel.mjs');
