@@ -35,11 +35,22 @@ export default tseslint.config(
     },
   },
   {
-    files: ['examples/**', 'bench/**', 'test/**', 'src/sandbox/cli.ts', 'src/sandbox/cli-main.ts', '**/*.mjs', '**/*.cjs'],
+    files: [
+      'examples/**',
+      'bench/**',
+      'test/**',
+      'src/sandbox/cli.ts',
+      'src/sandbox/cli-main.ts',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' },
+    },
   },
 );

@@ -30,11 +30,30 @@ export default defineConfig({
     pool: 'forks',
     reporters: ['default', ['json', { outputFile: `.tmp/vitest/run-${Date.now()}-${process.pid}.json` }]],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...slow, ...built, 'test/consumers/**'] } },
-      { extends: true, test: { name: 'package', include: built, testTimeout: 180_000, hookTimeout: 180_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...slow, ...built, 'test/consumers/**'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'package', include: built, testTimeout: 180_000, hookTimeout: 180_000 },
+      },
       { extends: true, test: { name: 'slow', include: slow, testTimeout: 180_000, hookTimeout: 180_000 } },
       // Fixture projects installed from the packed tarball (network to the npm registry): .ci/run only.
-      { extends: true, test: { name: 'consumers', include: ['test/consumers/*.test.ts'], testTimeout: 900_000, hookTimeout: 900_000, fileParallelism: false } },
+      {
+        extends: true,
+        test: {
+          name: 'consumers',
+          include: ['test/consumers/*.test.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 900_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

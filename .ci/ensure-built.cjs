@@ -23,6 +23,10 @@ function newest(dir) {
 const marker = join(root, 'dist/sandbox/index.d.cts');
 const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;
 if (built < Math.max(newest(join(root, 'src')), statSync(join(root, 'tsup.config.ts')).mtimeMs)) {
-  process.stderr.write(built ? 'fareway: src/ changed since the last build; rebuilding dist/\n' : 'fareway: dist/ is missing; building it (npm run build)\n');
+  process.stderr.write(
+    built
+      ? 'fareway: src/ changed since the last build; rebuilding dist/\n'
+      : 'fareway: dist/ is missing; building it (npm run build)\n',
+  );
   execSync('npm run build --silent', { cwd: root, stdio: ['ignore', process.stderr, 'inherit'] });
 }

@@ -41,7 +41,12 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 /** Machine description for the report. */
 export function machine(): { node: string; cpu: string; cores: number; platform: string } {
   const list = cpus();
-  return { node: process.version, cpu: list[0]?.model.trim() ?? 'unknown', cores: list.length, platform: `${process.platform}-${process.arch}` };
+  return {
+    node: process.version,
+    cpu: list[0]?.model.trim() ?? 'unknown',
+    cores: list.length,
+    platform: `${process.platform}-${process.arch}`,
+  };
 }
 
 /** Prints results as a compact table plus their figures. */
@@ -65,4 +70,10 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, what: string): 
 }
 
 // The redis-server launcher and the sliding-window check are shared with the limiter tests.
-export { freePort, hasRedisServer, maxInAnyWindow, startRedisServer, type RedisServer } from '../test/helpers/redis.js';
+export {
+  freePort,
+  hasRedisServer,
+  maxInAnyWindow,
+  startRedisServer,
+  type RedisServer,
+} from '../test/helpers/redis.js';

@@ -32,16 +32,30 @@ export async function faultMatrix(concurrency = 8): Promise<BenchResult> {
       cells: results.length,
       faults: ALL_FAULTS.length,
       ok: results.filter((r) => r.settled.kind === 'ok').length,
-      typedErrors: results.filter((r) => r.settled.kind === 'error' && r.settled.error instanceof FarewayError).length,
-      crashes: results.filter((r) => r.settled.kind === 'error' && !(r.settled.error instanceof FarewayError)).length,
+      typedErrors: results.filter(
+        (r) => r.settled.kind === 'error' && r.settled.error instanceof FarewayError,
+      ).length,
+      crashes: results.filter((r) => r.settled.kind === 'error' && !(r.settled.error instanceof FarewayError))
+        .length,
       hangs: results.filter((r) => r.settled.kind === 'hang').length,
       unhandledRejections: unhandled.count,
-      doubleBookings: bookCells.filter((r) => control.requests().filter((q) => q.endpoint === 'book' && q.path.includes(r.pre.booking_id!)).length > 1).length,
-      doubleDebits: results.filter((r) => r.pre.booking_id && control.getBooking(r.pre.booking_id)!.debits.length > 1).length,
-      failedWhileBookable: bookCells.filter(
-        (r) => r.settled.kind === 'error' && r.settled.error instanceof BookingFailedError && control.getBooking(r.pre.booking_id!)!.status !== 'failed',
+      doubleBookings: bookCells.filter(
+        (r) =>
+          control.requests().filter((q) => q.endpoint === 'book' && q.path.includes(r.pre.booking_id!))
+            .length > 1,
       ).length,
-      createCellsWithTwoDrafts: verdicts.filter((v) => v.cell.startsWith('createBooking/') && v.broken.some((b) => b.includes('drafts'))).length,
+      doubleDebits: results.filter(
+        (r) => r.pre.booking_id && control.getBooking(r.pre.booking_id)!.debits.length > 1,
+      ).length,
+      failedWhileBookable: bookCells.filter(
+        (r) =>
+          r.settled.kind === 'error' &&
+          r.settled.error instanceof BookingFailedError &&
+          control.getBooking(r.pre.booking_id!)!.status !== 'failed',
+      ).length,
+      createCellsWithTwoDrafts: verdicts.filter(
+        (v) => v.cell.startsWith('createBooking/') && v.broken.some((b) => b.includes('drafts')),
+      ).length,
       cellsBreakingARule: verdicts.filter((v) => v.broken.length > 0).length,
       seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
     };
@@ -61,7 +75,15 @@ export async function faultMatrix(concurrency = 8): Promise<BenchResult> {
 }
 
 /** Faults after which book's outcome must be established by the SDK itself. */
-const BOOK_FAULTS = ['reset-before', 'reset-after', 'html-502', 'envelope-500', 'envelope-502', 'delay-drop', 'drop-after-commit'] as const;
+const BOOK_FAULTS = [
+  'reset-before',
+  'reset-after',
+  'html-502',
+  'envelope-500',
+  'envelope-502',
+  'delay-drop',
+  'drop-after-commit',
+] as const;
 
 /**
  * How long a book takes to settle with the client's DEFAULT options (timeout, retries, reconcile)
@@ -70,7 +92,12 @@ const BOOK_FAULTS = ['reset-before', 'reset-after', 'html-502', 'envelope-500', 
 export async function bookSettleWithDefaults(): Promise<BenchResult> {
   const stack = await startStack({ seed: 45 }, { delayMs: DELAY_MS });
   try {
-    const defaults = { timeout: DEFAULTS.timeout, maxRetries: DEFAULTS.maxRetries, retryBackoff: {}, bookReconcile: {} };
+    const defaults = {
+      timeout: DEFAULTS.timeout,
+      maxRetries: DEFAULTS.maxRetries,
+      retryBackoff: {},
+      bookReconcile: {},
+    };
     const runs = await Promise.all(
       BOOK_FAULTS.map(async (fault) => {
         const pre = await prepare(stack, 'book');
@@ -79,11 +106,19 @@ export async function bookSettleWithDefaults(): Promise<BenchResult> {
         else stack.proxy.plan(cell, 'book', fault);
         const s = await settle(stack.client(cell, defaults).bookings.book(pre.booking_id!), 120_000);
         const ended = s.kind === 'hang' ? 'hang' : s.kind === 'ok' ? 'PNR' : (s.error as Error).name;
-        return [fault, `${(s.ms / 1000).toFixed(1)} s → ${ended} (service: ${stack.sandbox.control.getBooking(pre.booking_id!)!.status})`] as const;
+        return [
+          fault,
+          `${(s.ms / 1000).toFixed(1)} s → ${ended} (service: ${stack.sandbox.control.getBooking(pre.booking_id!)!.status})`,
+        ] as const;
       }),
     );
     const slowest = Math.max(...runs.map(([, v]) => Number.parseFloat(v)));
-    return { name: 'book-settle-default-options', figures: { ...Object.fromEntries(runs), slowestSeconds: slowest }, goal: 'every book settles within 15 s with default options', met: slowest <= 15 };
+    return {
+      name: 'book-settle-default-options',
+      figures: { ...Object.fromEntries(runs), slowestSeconds: slowest },
+      goal: 'every book settles within 15 s with default options',
+      met: slowest <= 15,
+    };
   } finally {
     await stack.close();
   }

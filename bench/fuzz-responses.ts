@@ -25,8 +25,16 @@ export async function fuzzResponses(seed = 20_261_123, randomPerEndpoint = 310):
     // Book cases share one booking_id: one at a time, or the SDK's one-book-in-flight join
     // (correctly) hands one case another case's answer.
     outcomes = [
-      ...(await pool(cases.filter((c) => c.endpoint !== 'book'), 8, (c) => runCase(server, captured, c))),
-      ...(await pool(cases.filter((c) => c.endpoint === 'book'), 1, (c) => runCase(server, captured, c))),
+      ...(await pool(
+        cases.filter((c) => c.endpoint !== 'book'),
+        8,
+        (c) => runCase(server, captured, c),
+      )),
+      ...(await pool(
+        cases.filter((c) => c.endpoint === 'book'),
+        1,
+        (c) => runCase(server, captured, c),
+      )),
     ];
   } finally {
     await server.close();
@@ -39,9 +47,18 @@ export async function fuzzResponses(seed = 20_261_123, randomPerEndpoint = 310):
   const count = (f: (o: CaseOutcome) => boolean) => outcomes.filter(f).length;
   const legal = outcomes.filter((o) => o.c.kind === 'legal');
   const required = outcomes.filter((o) => o.c.kind === 'required');
-  const legalAccepted = legal.filter((o) => o.result === 'ok' && (o.c.minOutbound === undefined || (o.value as { outbound: unknown[] }).outbound.length >= o.c.minOutbound));
+  const legalAccepted = legal.filter(
+    (o) =>
+      o.result === 'ok' &&
+      (o.c.minOutbound === undefined ||
+        (o.value as { outbound: unknown[] }).outbound.length >= o.c.minOutbound),
+  );
   const requiredGood = required.filter(
-    (o) => o.result === 'typed' && carriesBodyAndIds(o.error, [o.c.endpoint === 'createBooking' ? captured.trace_id : captured.booking_id]),
+    (o) =>
+      o.result === 'typed' &&
+      carriesBodyAndIds(o.error, [
+        o.c.endpoint === 'createBooking' ? captured.trace_id : captured.booking_id,
+      ]),
   );
   const figures: Record<string, number | string> = {
     cases: outcomes.length,
@@ -60,8 +77,18 @@ export async function fuzzResponses(seed = 20_261_123, randomPerEndpoint = 310):
   const byEndpoint: Record<string, string> = {};
   for (const o of outcomes) {
     const e = o.c.endpoint;
-    const [ok, typed, crash, hang] = (byEndpoint[e] ?? '0/0/0/0').split('/').map(Number) as [number, number, number, number];
-    byEndpoint[e] = [ok + +(o.result === 'ok'), typed + +(o.result === 'typed'), crash + +(o.result === 'crash'), hang + +(o.result === 'hang')].join('/');
+    const [ok, typed, crash, hang] = (byEndpoint[e] ?? '0/0/0/0').split('/').map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    byEndpoint[e] = [
+      ok + +(o.result === 'ok'),
+      typed + +(o.result === 'typed'),
+      crash + +(o.result === 'crash'),
+      hang + +(o.result === 'hang'),
+    ].join('/');
   }
   for (const [e, v] of Object.entries(byEndpoint)) figures[`${e} ok/typed/crash/hang`] = v;
   const failures = [
@@ -71,9 +98,17 @@ export async function fuzzResponses(seed = 20_261_123, randomPerEndpoint = 310):
   ];
   figures.examples = failures
     .slice(0, 12)
-    .map((o) => `${o.c.kind}:${o.c.endpoint}/${o.c.name} → ${o.result}${o.error ? ` ${(o.error as Error).name}` : ''}`)
+    .map(
+      (o) =>
+        `${o.c.kind}:${o.c.endpoint}/${o.c.name} → ${o.result}${o.error ? ` ${(o.error as Error).name}` : ''}`,
+    )
     .join(' | ');
-  const met = figures.crashes === 0 && figures.hangs === 0 && unhandled.count === 0 && legalAccepted.length === legal.length && requiredGood.length === required.length;
+  const met =
+    figures.crashes === 0 &&
+    figures.hangs === 0 &&
+    unhandled.count === 0 &&
+    legalAccepted.length === legal.length &&
+    requiredGood.length === required.length;
   return {
     name: 'fuzz-responses',
     figures,

@@ -44,12 +44,22 @@ const GOAL_LIMITER = 1.25;
 const KEY = 'bench_key_0123456789abcdef';
 
 type Side = 'raw' | 'ky' | 'ky+zod' | 'transport' | 'pipeline' | 'pipeline+check' | 'sdk' | 'sdk+lim';
-const SIDES: readonly Side[] = ['raw', 'ky', 'ky+zod', 'transport', 'pipeline', 'pipeline+check', 'sdk', 'sdk+lim'];
+const SIDES: readonly Side[] = [
+  'raw',
+  'ky',
+  'ky+zod',
+  'transport',
+  'pipeline',
+  'pipeline+check',
+  'sdk',
+  'sdk+lim',
+];
 
 async function serve(booking: string, search: string): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const body = req.method === 'POST' ? search : booking;
-    const reply = () => res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_bench' }).end(body);
+    const reply = () =>
+      res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_bench' }).end(body);
     if (req.method === 'POST') req.resume().on('end', reply);
     else reply();
   });
@@ -97,31 +107,50 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
   const high = { limit: 1_000_000, windowMs: 60_000 };
   const lim = new Fareway({ ...base, rateLimits: { search: high, book: high, other: high } });
   const transport = new Transport({ baseUrl: url, apiKey: KEY, defaultHeaders: {} });
-  const requester = new Requester(transport, createLimiter(KEY, false, undefined), {
-    timeout: 30_000,
-    maxRetries: 2,
-    maxRetryAfterMs: 60_000,
-    retryBaseDelayMs: 500,
-    retryMaxDelayMs: 8_000,
-    logger: {},
-    hooks: {},
-  }, new Tracing(url));
+  const requester = new Requester(
+    transport,
+    createLimiter(KEY, false, undefined),
+    {
+      timeout: 30_000,
+      maxRetries: 2,
+      maxRetryAfterMs: 60_000,
+      retryBaseDelayMs: 500,
+      retryMaxDelayMs: 8_000,
+      logger: {},
+      hooks: {},
+    },
+    new Tracing(url),
+  );
   const kyClient = ky.create({ prefix: url, retry: 0, headers: { authorization: `Api-Key ${KEY}` } });
   const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
   const params = { origin: 'DEL', destination: 'BOM', preferred_departure_time: day, adult_count: 1 };
   const wireBody = JSON.stringify({
-    origin: 'DEL', destination: 'BOM', preferred_departure_time: day, adult_count: '1', child_count: '0', infant_count: '0', cabin_class: '2', source: 'supplier_a',
+    origin: 'DEL',
+    destination: 'BOM',
+    preferred_departure_time: day,
+    adult_count: '1',
+    child_count: '0',
+    infant_count: '0',
+    cabin_class: '2',
+    source: 'supplier_a',
   });
   const wireObject: unknown = JSON.parse(wireBody);
   const bookingPath = `/v1/flights/booking/${BOOKING}/`;
   const getReq = { endpoint: 'retrieve', method: 'GET', path: bookingPath, auth: true } as const;
-  const postReq = { endpoint: 'search', method: 'POST', path: '/v1/flights/search/', body: wireObject, auth: true } as const;
+  const postReq = {
+    endpoint: 'search',
+    method: 'POST',
+    path: '/v1/flights/search/',
+    body: wireObject,
+    auth: true,
+  } as const;
   const auth = { authorization: `Api-Key ${KEY}` };
 
   const get: Record<Side, () => Promise<unknown>> = {
     raw: async () => (await fetch(url + bookingPath, { headers: auth })).json(),
     ky: () => kyClient.get(bookingPath.slice(1)).json(),
-    'ky+zod': async () => RetrieveBookingResponseSchema.parse(await kyClient.get(bookingPath.slice(1)).json()),
+    'ky+zod': async () =>
+      RetrieveBookingResponseSchema.parse(await kyClient.get(bookingPath.slice(1)).json()),
     transport: () => transport.send(getReq, { timeout: 30_000 }),
     pipeline: () => requester.send(getReq),
     'pipeline+check': async () =>
@@ -131,18 +160,27 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
   };
   const post: Record<Side, () => Promise<unknown>> = {
     raw: async () =>
-      (await fetch(url + '/v1/flights/search/', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(wireObject) })).json(),
+      (
+        await fetch(url + '/v1/flights/search/', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify(wireObject),
+        })
+      ).json(),
     ky: () => kyClient.post('v1/flights/search/', { json: wireObject }).json(),
-    'ky+zod': async () => SearchResponseSchema.parse(await kyClient.post('v1/flights/search/', { json: wireObject }).json()),
+    'ky+zod': async () =>
+      SearchResponseSchema.parse(await kyClient.post('v1/flights/search/', { json: wireObject }).json()),
     transport: () => transport.send(postReq, { timeout: 30_000 }),
     pipeline: () => requester.send(postReq),
-    'pipeline+check': async () => parseSearchResponse((await requester.send(postReq)).data, { source: 'supplier_a' }),
+    'pipeline+check': async () =>
+      parseSearchResponse((await requester.send(postReq)).data, { source: 'supplier_a' }),
     sdk: () => off.flights.search(params),
     'sdk+lim': () => lim.flights.search(params),
   };
 
   try {
-    const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) as Side | undefined;
+    const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) as
+      Side | undefined;
     if (only && SIDES.includes(only)) {
       for (let i = 0; i < iterations * 3; i++) await get[only]();
       return [];
@@ -171,12 +209,23 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
     const searchData: unknown = JSON.parse(searchJson);
     const bookingCheckUs = microMedian(20_000, () => RetrieveBookingAnswer.compiled.safeParse(bookingData));
     const bookingJsonUs = microMedian(20_000, () => JSON.parse(bookingJson));
-    const bookingInterpretedUs = microMedian(20_000, () => RetrieveBookingResponseSchema.safeParse(bookingData));
-    const searchModelUs = microMedian(20_000, () => parseSearchResponse(searchData, { source: 'supplier_a' }));
+    const bookingInterpretedUs = microMedian(20_000, () =>
+      RetrieveBookingResponseSchema.safeParse(bookingData),
+    );
+    const searchModelUs = microMedian(20_000, () =>
+      parseSearchResponse(searchData, { source: 'supplier_a' }),
+    );
     const searchInputUs = microMedian(20_000, () => toSearchRequestBody(SearchParamsSchema.parse(params)));
     const zodSearchUs = microMedian(20_000, () => SearchResponseSchema.safeParse(searchData));
 
-    const report = (name: string, endpoint: string, bytes: number, times: Record<Side, number[]>, checkUs: number, checkWhat: string): BenchResult[] => {
+    const report = (
+      name: string,
+      endpoint: string,
+      bytes: number,
+      times: Record<Side, number[]>,
+      checkUs: number,
+      checkWhat: string,
+    ): BenchResult[] => {
       const m = Object.fromEntries(SIDES.map((s) => [s, median(times[s])])) as Record<Side, number>;
       const ratio = (s: Side) => round(m[s] / m.raw, 3);
       const extraUs = (m.sdk - m.raw) * 1000;
@@ -186,21 +235,31 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
         'iterations per side (interleaved, shuffled order each round, after warm-up)': `${iterations} (warm-up ${warmup})`,
         'raw fetch median ms': round(m.raw, 3),
       };
-      for (const s of SIDES.slice(1)) figures[`${s} median ms / ratio to raw`] = `${round(m[s], 3)} / ${ratio(s)}×`;
+      for (const s of SIDES.slice(1))
+        figures[`${s} median ms / ratio to raw`] = `${round(m[s], 3)} / ${ratio(s)}×`;
       const perRound = times.sdk.map((t, i) => t / (times.raw[i] as number));
       figures['median of per-round ratios sdk/raw'] = `${round(median(perRound), 3)}×`;
-      figures['p25 ratio sdk/raw (less load noise)'] = `${round(quantile(times.sdk, 0.25) / quantile(times.raw, 0.25), 3)}×`;
+      figures['p25 ratio sdk/raw (less load noise)'] =
+        `${round(quantile(times.sdk, 0.25) / quantile(times.raw, 0.25), 3)}×`;
       const us = (a: Side, b: Side) => round((m[a] - m[b]) * 1000, 1);
       figures['sdk − raw, median µs'] = round(extraUs, 1);
       figures['  ky itself: ky − raw, µs'] = us('ky', 'raw');
       figures['  fetch layer: transport − raw, µs'] = us('transport', 'raw');
       figures['  transport − ky alone, µs'] = us('transport', 'ky');
       figures['  retry/hooks: pipeline − transport, µs'] = us('pipeline', 'transport');
-      figures[`  response check in context (${checkWhat}): pipeline+check − pipeline, µs`] = us('pipeline+check', 'pipeline');
-      figures['  resource layer (input check, model, memory): sdk − pipeline+check, µs'] = us('sdk', 'pipeline+check');
+      figures[`  response check in context (${checkWhat}): pipeline+check − pipeline, µs`] = us(
+        'pipeline+check',
+        'pipeline',
+      );
+      figures['  resource layer (input check, model, memory): sdk − pipeline+check, µs'] = us(
+        'sdk',
+        'pipeline+check',
+      );
       figures[`  the same check in a tight loop, µs`] = round(checkUs, 1);
-      figures['sdk p25 / p75 / p95 ms'] = `${round(quantile(times.sdk, 0.25), 3)} / ${round(quantile(times.sdk, 0.75), 3)} / ${round(quantile(times.sdk, 0.95), 3)}`;
-      figures['raw p25 / p75 / p95 ms'] = `${round(quantile(times.raw, 0.25), 3)} / ${round(quantile(times.raw, 0.75), 3)} / ${round(quantile(times.raw, 0.95), 3)}`;
+      figures['sdk p25 / p75 / p95 ms'] =
+        `${round(quantile(times.sdk, 0.25), 3)} / ${round(quantile(times.sdk, 0.75), 3)} / ${round(quantile(times.sdk, 0.95), 3)}`;
+      figures['raw p25 / p75 / p95 ms'] =
+        `${round(quantile(times.raw, 0.25), 3)} / ${round(quantile(times.raw, 0.75), 3)} / ${round(quantile(times.raw, 0.95), 3)}`;
       const perRoundKy = times.sdk.map((t, i) => t / (times['ky+zod'][i] as number));
       return [
         {
@@ -215,7 +274,13 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
             'ky alone / raw, ky+zod / raw, transport / raw': `${ratio('ky')}× / ${ratio('ky+zod')}× / ${ratio('transport')}×`,
           },
         },
-        { name: `overhead: ${name}, throttling off`, ratio: m.sdk / m.raw, goal: `median(SDK) / median(raw fetch) ≤ ${GOAL_OFF}`, met: m.sdk / m.raw <= GOAL_OFF, figures },
+        {
+          name: `overhead: ${name}, throttling off`,
+          ratio: m.sdk / m.raw,
+          goal: `median(SDK) / median(raw fetch) ≤ ${GOAL_OFF}`,
+          met: m.sdk / m.raw <= GOAL_OFF,
+          figures,
+        },
         {
           name: `overhead: ${name}, limiter on`,
           ratio: m['sdk+lim'] / m.raw,
@@ -226,16 +291,34 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
       ];
     };
     return [
-      ...report('GET booking (bookings.retrieve)', `GET ${bookingPath.replace(BOOKING, '{id}')}`, bookingJson.length, getTimes, bookingCheckUs, 'z.compile(RetrieveBookingResponseSchema), as bookings.retrieve does'),
-      ...report('POST search (flights.search)', 'POST /v1/flights/search/', searchJson.length, postTimes, searchModelUs, 'parseSearchResponse'),
+      ...report(
+        'GET booking (bookings.retrieve)',
+        `GET ${bookingPath.replace(BOOKING, '{id}')}`,
+        bookingJson.length,
+        getTimes,
+        bookingCheckUs,
+        'z.compile(RetrieveBookingResponseSchema), as bookings.retrieve does',
+      ),
+      ...report(
+        'POST search (flights.search)',
+        'POST /v1/flights/search/',
+        searchJson.length,
+        postTimes,
+        searchModelUs,
+        'parseSearchResponse',
+      ),
       {
         name: 'overhead: resource-layer costs on the search path (for the schema/resource owners)',
         figures: {
-          'search input check + wire body (SearchParamsSchema.parse → toSearchRequestBody), median µs per call': round(searchInputUs, 1),
-          'for reference: plain zod on the search answer (SearchResponseSchema.safeParse), median µs per call': round(zodSearchUs, 1),
+          'search input check + wire body (SearchParamsSchema.parse → toSearchRequestBody), median µs per call':
+            round(searchInputUs, 1),
+          'for reference: plain zod on the search answer (SearchResponseSchema.safeParse), median µs per call':
+            round(zodSearchUs, 1),
           'GET booking answer: JSON.parse of the body, median µs per call': round(bookingJsonUs, 2),
-          'GET booking answer: compiled schema (RetrieveBookingAnswer.compiled.safeParse), median µs per call': round(bookingCheckUs, 2),
-          'GET booking answer: zod interpreter (RetrieveBookingResponseSchema.safeParse), median µs per call': round(bookingInterpretedUs, 2),
+          'GET booking answer: compiled schema (RetrieveBookingAnswer.compiled.safeParse), median µs per call':
+            round(bookingCheckUs, 2),
+          'GET booking answer: zod interpreter (RetrieveBookingResponseSchema.safeParse), median µs per call':
+            round(bookingInterpretedUs, 2),
         },
       },
     ];

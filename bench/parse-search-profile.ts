@@ -65,4 +65,5 @@ for (let i = 0; i < rounds + 10; i++) {
   }
 }
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-for (const k of keys) console.log(k.padEnd(10), med(times[k]!).toFixed(2), 'ms', k === 'parse' ? '' : '(after JSON.parse)');
+for (const k of keys)
+  console.log(k.padEnd(10), med(times[k]!).toFixed(2), 'ms', k === 'parse' ? '' : '(after JSON.parse)');

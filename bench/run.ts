@@ -39,7 +39,8 @@ function normalise(value: unknown): BenchResult[] {
   return list.map((r: Record<string, unknown>) => {
     const figures: Record<string, number | string> = {};
     const raw = (r.figures ?? r.details ?? {}) as Record<string, unknown>;
-    for (const [k, v] of Object.entries(raw)) figures[k] = typeof v === 'number' || typeof v === 'string' ? v : JSON.stringify(v);
+    for (const [k, v] of Object.entries(raw))
+      figures[k] = typeof v === 'number' || typeof v === 'string' ? v : JSON.stringify(v);
     return {
       name: String(r.name ?? 'unnamed'),
       ...(typeof r.ratio === 'number' ? { ratio: r.ratio } : {}),
@@ -67,7 +68,9 @@ async function runStep(step: Step): Promise<void> {
   } catch (error) {
     step.note = `${step.module} failed: ${error instanceof Error ? error.message : String(error)}`;
   }
-  console.log(`[bench] ${step.module} done in ${round((performance.now() - started) / 1000, 1)} s${step.note ? ` (${step.note})` : ''}`);
+  console.log(
+    `[bench] ${step.module} done in ${round((performance.now() - started) / 1000, 1)} s${step.note ? ` (${step.note})` : ''}`,
+  );
 }
 
 function escapeCell(v: number | string): string {
@@ -80,7 +83,8 @@ function render(step: Step, stamp: string): string {
     const head = r.goal ? ` — goal ${r.goal}: **${r.met ? 'met' : 'not met'}**` : '';
     lines.push(`**${r.name}**${r.ratio === undefined ? '' : ` — ratio **${round(r.ratio, 3)}**`}${head}`, '');
     lines.push('| Figure | Value |', '|---|---|');
-    for (const [k, v] of Object.entries(r.figures)) lines.push(`| ${escapeCell(k.trim())} | ${escapeCell(v)} |`);
+    for (const [k, v] of Object.entries(r.figures))
+      lines.push(`| ${escapeCell(k.trim())} | ${escapeCell(v)} |`);
     lines.push('');
   }
   lines.push(END);
@@ -104,7 +108,11 @@ function writeSection(doc: string, heading: string, block: string, createIfMissi
   if (s >= 0 && e > s) next = body.slice(0, s) + block + body.slice(e + END.length);
   else if (createIfMissing) next = `\n\n${block}\n${body.replace(/^\n+/, '\n')}`;
   else return doc; // someone else's section without a generated block: leave it alone
-  const out = [...lines.slice(0, start + 1), next.replace(/^\n*/, '\n').replace(/\n*$/, '\n'), ...lines.slice(end)];
+  const out = [
+    ...lines.slice(0, start + 1),
+    next.replace(/^\n*/, '\n').replace(/\n*$/, '\n'),
+    ...lines.slice(end),
+  ];
   return out.join('\n');
 }
 
@@ -123,14 +131,17 @@ async function main(): Promise<void> {
     { section: 'Package size', module: './size.ts' },
   ];
   const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--only' ? [arg] : []));
-  for (const step of steps) if (!only.length || only.some((o) => step.module.includes(o))) await runStep(step);
+  for (const step of steps)
+    if (!only.length || only.some((o) => step.module.includes(o))) await runStep(step);
 
   const all = steps.flatMap((s) => s.results ?? []);
   printResults(all);
   console.log('\nSummary');
   for (const r of all) {
     const ratio = r.ratio === undefined ? '' : round(r.ratio, 3);
-    console.log(`  ${r.name.padEnd(58)} ${String(ratio).padStart(7)}  ${r.goal ? (r.met ? 'met' : 'NOT met') : ''}`);
+    console.log(
+      `  ${r.name.padEnd(58)} ${String(ratio).padStart(7)}  ${r.goal ? (r.met ? 'met' : 'NOT met') : ''}`,
+    );
   }
   for (const s of steps) if (s.note) console.log(`  note: ${s.note}`);
 
@@ -141,7 +152,7 @@ async function main(): Promise<void> {
     `(${m.platform}, shared) · command: \`npm run bench\` (\`node --import ./examples/register.mjs bench/run.ts\`)_`;
   let doc = existsSync(docsPath)
     ? readFileSync(docsPath, 'utf8')
-    : '# Performance\n\nFigures measured on this repository\'s own benchmarks (`bench/`), ratios taken within one run.\n';
+    : "# Performance\n\nFigures measured on this repository's own benchmarks (`bench/`), ratios taken within one run.\n";
   for (const step of steps) {
     if (!step.results?.length) continue; // only sections for which we got a result
     const owned = step.section !== 'Search response parsing';

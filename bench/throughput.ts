@@ -18,9 +18,24 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Fareway } from '../src/index.js';
-import { captureSearchBody, SEARCH, startStrictServer, type StrictServer } from '../test/redis/strict-server.js';
+import {
+  captureSearchBody,
+  SEARCH,
+  startStrictServer,
+  type StrictServer,
+} from '../test/redis/strict-server.js';
 import { startRedisCluster } from '../test/helpers/redis.js';
-import { hasRedisServer, isMain, maxInAnyWindow, median, printResults, round, startRedisServer, withDeadline, type BenchResult } from './_util.js';
+import {
+  hasRedisServer,
+  isMain,
+  maxInAnyWindow,
+  median,
+  printResults,
+  round,
+  startRedisServer,
+  withDeadline,
+  type BenchResult,
+} from './_util.js';
 
 const LIMIT = 20;
 const WINDOW_MS = 2000;
@@ -40,11 +55,15 @@ interface ChildOut {
 }
 
 function startChild(env: Record<string, string>) {
-  const proc = spawn(process.execPath, ['--no-warnings', '--import', './examples/register.mjs', 'test/redis/search-child.ts'], {
-    cwd: root,
-    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', WAIT_GO: '1', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const proc = spawn(
+    process.execPath,
+    ['--no-warnings', '--import', './examples/register.mjs', 'test/redis/search-child.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', WAIT_GO: '1', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const lines = createInterface({ input: proc.stdout });
@@ -63,7 +82,10 @@ function startChild(env: Record<string, string>) {
     if (line === 'ready') ready();
     else if (line.startsWith('{')) done(JSON.parse(line) as ChildOut);
   });
-  proc.on('exit', (code) => code !== 0 && fail(new Error(`child exited with ${code}: ${stderr.slice(-1500)}`)));
+  proc.on(
+    'exit',
+    (code) => code !== 0 && fail(new Error(`child exited with ${code}: ${stderr.slice(-1500)}`)),
+  );
   return { proc, ready: readyP, output: outP };
 }
 
@@ -76,7 +98,13 @@ function busyLoops(n: number): ChildProcess[] {
  * searches (what the last batch really is); the service then forgets them.
  */
 async function latency(server: StrictServer): Promise<{ single: number; burst: number }> {
-  const client = new Fareway({ apiKey: 'latency-probe-key', baseUrl: server.url, rateLimits: false, logger: null, maxRetries: 0 });
+  const client = new Fareway({
+    apiKey: 'latency-probe-key',
+    baseUrl: server.url,
+    rateLimits: false,
+    logger: null,
+    maxRetries: 0,
+  });
   await client.flights.search(SEARCH);
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -104,7 +132,14 @@ async function scenario(
   const server = await startStrictServer({ limit: LIMIT, windowMs: WINDOW_MS, body });
   const apiKey = `bench-key-${name.length}-${Date.now()}`; // one key: one shared budget
   const children = split.map((count) =>
-    startChild({ ...env, URL: server.url, API_KEY: apiKey, LIMIT: String(LIMIT), WINDOW_MS: String(WINDOW_MS), COUNT: String(count) }),
+    startChild({
+      ...env,
+      URL: server.url,
+      API_KEY: apiKey,
+      LIMIT: String(LIMIT),
+      WINDOW_MS: String(WINDOW_MS),
+      COUNT: String(count),
+    }),
   );
   const load = busyLoops(hogs);
   try {
@@ -122,7 +157,8 @@ async function scenario(
     // How long after the window each token was used again, at the service (0 = ideal).
     const arrivals = [...server.accepted].sort((a, b) => a - b);
     const hops: number[] = [];
-    for (let i = LIMIT; i < arrivals.length; i++) hops.push((arrivals[i] as number) - (arrivals[i - LIMIT] as number) - WINDOW_MS);
+    for (let i = LIMIT; i < arrivals.length; i++)
+      hops.push((arrivals[i] as number) - (arrivals[i - LIMIT] as number) - WINDOW_MS);
     const warnings = outs.flatMap((o) => o.warnings);
     return {
       name,
@@ -139,7 +175,10 @@ async function scenario(
         'best ms = 4 × window + latency': round(best, 1),
         'achieved ms': achieved,
         'ratio best/achieved': round(ratio, 3),
-        'ratio vs 4 × window + burst-of-20 time (for information)': round(((WINDOWS - 1) * WINDOW_MS + lat.burst) / achieved, 3),
+        'ratio vs 4 × window + burst-of-20 time (for information)': round(
+          ((WINDOWS - 1) * WINDOW_MS + lat.burst) / achieved,
+          3,
+        ),
         '429s answered by the service': server.refused(),
         '429s seen by the clients': client429,
         'max accepted in any window at the service': maxInAnyWindow(server.accepted, WINDOW_MS),
@@ -151,7 +190,8 @@ async function scenario(
       },
     };
   } finally {
-    for (const p of [...children.map((c) => c.proc), ...load]) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+    for (const p of [...children.map((c) => c.proc), ...load])
+      if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
     await server.close();
   }
 }
@@ -165,21 +205,43 @@ export async function run(only?: string): Promise<BenchResult[]> {
   }
   if (only === 'local') return results;
   if (!hasRedisServer()) {
-    results.push({ name: 'throughput: 3 processes via Redis', figures: { skipped: 'redis-server not on PATH' } });
+    results.push({
+      name: 'throughput: 3 processes via Redis',
+      figures: { skipped: 'redis-server not on PATH' },
+    });
     return results;
   }
   const redis = await startRedisServer();
   try {
     const env = { REDIS_PORT: String(redis.port) };
-    results.push(await scenario('throughput: 3 processes, one redis-server', body, [34, 33, 33], env, GOAL_SHARED));
-    results.push(await scenario('throughput: 3 processes, one redis-server, 2 busy loops', body, [34, 33, 33], env, 0, 2));
+    results.push(
+      await scenario('throughput: 3 processes, one redis-server', body, [34, 33, 33], env, GOAL_SHARED),
+    );
+    results.push(
+      await scenario(
+        'throughput: 3 processes, one redis-server, 2 busy loops',
+        body,
+        [34, 33, 33],
+        env,
+        0,
+        2,
+      ),
+    );
   } finally {
     await redis.stop();
   }
   const cluster = await startRedisCluster();
   try {
     const ports = cluster.nodes.map((n) => n.port).join(',');
-    results.push(await scenario('throughput: 3 processes, 3-node Redis Cluster', body, [34, 33, 33], { CLUSTER_PORTS: ports }, GOAL_SHARED));
+    results.push(
+      await scenario(
+        'throughput: 3 processes, 3-node Redis Cluster',
+        body,
+        [34, 33, 33],
+        { CLUSTER_PORTS: ports },
+        GOAL_SHARED,
+      ),
+    );
   } finally {
     await cluster.stop();
   }

@@ -36,7 +36,11 @@ export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
 
 /** Travellers for a pax count. Passports included: supplier_a needs them on every sector. */
 export function travellers(pax: PaxCount): PassengerInput[] {
-  const passport = (n: number) => ({ passport_number: `Z${4810000 + n}`, passport_expiry: inDays(3000), nationality: 'IN' });
+  const passport = (n: number) => ({
+    passport_number: `Z${4810000 + n}`,
+    passport_expiry: inDays(3000),
+    nationality: 'IN',
+  });
   const list: PassengerInput[] = [];
   for (let i = 0; i < pax.adult; i++)
     list.push({
@@ -47,16 +51,37 @@ export function travellers(pax: PaxCount): PassengerInput[] {
       pax_type: 'adult',
       dob: `${1984 + i}-07-19`,
       is_lead: i === 0,
-      ...(i === 0 ? { email: 'priya.sharma@example.com', contact_number: '9812345678', cell_country_code: '91' } : {}),
+      ...(i === 0
+        ? { email: 'priya.sharma@example.com', contact_number: '9812345678', cell_country_code: '91' }
+        : {}),
       ...passport(i),
     });
   for (let i = 0; i < pax.child; i++)
-    list.push({ title: 'Ms', first_name: 'Anika', last_name: 'Sharma', gender: 'female', pax_type: 'child', dob: inDays(-365 * 7), is_lead: false, ...passport(10 + i) });
+    list.push({
+      title: 'Ms',
+      first_name: 'Anika',
+      last_name: 'Sharma',
+      gender: 'female',
+      pax_type: 'child',
+      dob: inDays(-365 * 7),
+      is_lead: false,
+      ...passport(10 + i),
+    });
   for (let i = 0; i < pax.infant; i++)
-    list.push({ title: 'Mr', first_name: 'Vihaan', last_name: 'Sharma', gender: 'male', pax_type: 'infant', dob: inDays(-300), is_lead: false, ...passport(20 + i) });
+    list.push({
+      title: 'Mr',
+      first_name: 'Vihaan',
+      last_name: 'Sharma',
+      gender: 'male',
+      pax_type: 'infant',
+      dob: inDays(-300),
+      is_lead: false,
+      ...passport(20 + i),
+    });
   return list;
 }
 
-export const inr = (amount: number) => `INR ${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const inr = (amount: number) =>
+  `INR ${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 /** HH:mm of an ISO time without zone; '--:--' when the service did not send one ("some fields may be absent"). */
 export const time = (iso: string | null | undefined) => (iso ? iso.slice(11, 16) : '--:--');

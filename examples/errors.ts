@@ -12,7 +12,12 @@ async function main(): Promise<void> {
   }
   try {
     const search = (days = 10) =>
-      fareway.flights.search({ origin: 'DEL', destination: 'GOI', preferred_departure_time: inDays(days), source: 'supplier_b' });
+      fareway.flights.search({
+        origin: 'DEL',
+        destination: 'GOI',
+        preferred_departure_time: inDays(days),
+        source: 'supplier_b',
+      });
 
     // 1. An expired fare: the lock runs out (the sandbox's clock jumps 31 minutes) → 409.
     {
@@ -45,7 +50,9 @@ async function main(): Promise<void> {
         await fareway.bookings.book(booking, { expectedFinalFare: booking.pricing.final_fare });
       } catch (error) {
         if (!(error instanceof PriceChangedError)) throw error;
-        console.log(`2. PriceChangedError: ${inr(error.previousFare ?? 0)} → ${inr(error.newFare)}; nothing was sent`);
+        console.log(
+          `2. PriceChangedError: ${inr(error.previousFare ?? 0)} → ${inr(error.newFare)}; nothing was sent`,
+        );
         const done = await fareway.bookings.book(booking, { expectedFinalFare: priced.pricing.final_fare });
         console.log(`   accepted and booked: PNR ${done.pnr}`);
       }
@@ -56,10 +63,15 @@ async function main(): Promise<void> {
       sandbox.control.setWalletBalance(100);
       const results = await search(11); // another date: the same traveller on the same flight would be a duplicate
       try {
-        await fareway.bookFlight({ selection: results.select(results.outbound[0]!), passengers: travellers(results.pax_count) });
+        await fareway.bookFlight({
+          selection: results.select(results.outbound[0]!),
+          passengers: travellers(results.pax_count),
+        });
       } catch (error) {
         if (!(error instanceof InsufficientBalanceError)) throw error;
-        console.log(`3. InsufficientBalanceError (${error.status}): ${error.details[0]} [request ${error.requestId}, code ${error.code}]`);
+        console.log(
+          `3. InsufficientBalanceError (${error.status}): ${error.details[0]} [request ${error.requestId}, code ${error.code}]`,
+        );
       }
     }
   } finally {

@@ -4,7 +4,12 @@ import { connect, inDays, travellers } from './_connect';
 async function main(): Promise<void> {
   const { fareway, where, close } = await connect();
   try {
-    const results = await fareway.flights.search({ origin: 'BLR', destination: 'HYD', preferred_departure_time: inDays(12), source: 'supplier_b' });
+    const results = await fareway.flights.search({
+      origin: 'BLR',
+      destination: 'HYD',
+      preferred_departure_time: inDays(12),
+      source: 'supplier_b',
+    });
     const { booking, steps } = await fareway.bookFlight({
       selection: results.select(results.sortBy('price')[0]!),
       passengers: travellers(results.pax_count),

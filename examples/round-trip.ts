@@ -8,8 +8,26 @@ async function main(): Promise<void> {
   try {
     console.log(`Fareway round trips against ${where}\n`);
     const trips: Array<[string, SearchParams]> = [
-      ['Independent domestic (supplier_b)', { origin: 'DEL', destination: 'BLR', preferred_departure_time: inDays(14), preferred_return_departure_time: inDays(18), source: 'supplier_b' }],
-      ['Coupled international (supplier_a)', { origin: 'BOM', destination: 'DXB', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(37), adult_count: 2 }],
+      [
+        'Independent domestic (supplier_b)',
+        {
+          origin: 'DEL',
+          destination: 'BLR',
+          preferred_departure_time: inDays(14),
+          preferred_return_departure_time: inDays(18),
+          source: 'supplier_b',
+        },
+      ],
+      [
+        'Coupled international (supplier_a)',
+        {
+          origin: 'BOM',
+          destination: 'DXB',
+          preferred_departure_time: inDays(30),
+          preferred_return_departure_time: inDays(37),
+          adult_count: 2,
+        },
+      ],
     ];
     for (const [label, params] of trips) {
       const results = await fareway.flights.search(params);
@@ -19,7 +37,9 @@ async function main(): Promise<void> {
       const back = results.returnsFor(out)[0]!;
       const selection = results.select(out, back);
 
-      console.log(`${label}: ${results.round_trip_style} — sending ${selection.result_indices.length} result index(es), ${inr(selection.pricing.final_fare)}`);
+      console.log(
+        `${label}: ${results.round_trip_style} — sending ${selection.result_indices.length} result index(es), ${inr(selection.pricing.final_fare)}`,
+      );
       const { booking } = await fareway.bookFlight({ selection, passengers: travellers(results.pax_count) });
       console.log(`  ${booking.status}, PNR ${booking.pnr}\n`);
     }

@@ -28,7 +28,9 @@ function isBrowser(): boolean {
 function resolveApiKey(option: string | undefined): string {
   const key = option ?? readEnv('FAREWAY_API_KEY');
   if (key === undefined || key === '')
-    throw new ConfigurationError('Missing API key: pass the `apiKey` option or set the FAREWAY_API_KEY environment variable');
+    throw new ConfigurationError(
+      'Missing API key: pass the `apiKey` option or set the FAREWAY_API_KEY environment variable',
+    );
   // Never echo the key itself, even a malformed one.
   if (typeof key !== 'string' || !/^[\x21-\x7e]{8,512}$/.test(key))
     throw new ConfigurationError(
@@ -47,12 +49,18 @@ function resolveBaseUrl(option: string | undefined): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigurationError(`Malformed base URL "${raw}" (from the \`baseUrl\` option or FAREWAY_BASE_URL): not an absolute URL`);
+    throw new ConfigurationError(
+      `Malformed base URL "${raw}" (from the \`baseUrl\` option or FAREWAY_BASE_URL): not an absolute URL`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new ConfigurationError(`Malformed base URL (from the \`baseUrl\` option or FAREWAY_BASE_URL): must be http or https, got ${url.protocol}`);
+    throw new ConfigurationError(
+      `Malformed base URL (from the \`baseUrl\` option or FAREWAY_BASE_URL): must be http or https, got ${url.protocol}`,
+    );
   if (url.username || url.password || url.search || url.hash)
-    throw new ConfigurationError('Malformed base URL (from the `baseUrl` option or FAREWAY_BASE_URL): must not contain credentials, a query or a fragment');
+    throw new ConfigurationError(
+      'Malformed base URL (from the `baseUrl` option or FAREWAY_BASE_URL): must not contain credentials, a query or a fragment',
+    );
   return url.toString().replace(/\/+$/, '');
 }
 
@@ -98,20 +106,26 @@ export class Fareway {
       apiKey,
       {
         ...o.rateLimits,
-        onQueueFull: o.rateLimits.onQueueFull ?? ((bucket, maxQueue) => new RateLimitQueueFullError(bucket, maxQueue)),
+        onQueueFull:
+          o.rateLimits.onQueueFull ?? ((bucket, maxQueue) => new RateLimitQueueFullError(bucket, maxQueue)),
         onClosed: o.rateLimits.onClosed ?? (() => new ClientClosedError()),
       },
       logger,
     );
-    const requester = new Requester(transport, this.#limiter, {
-      timeout: o.timeout,
-      maxRetries: o.maxRetries,
-      maxRetryAfterMs: o.maxRetryAfterMs,
-      retryBaseDelayMs: o.retryBackoff.baseDelayMs,
-      retryMaxDelayMs: o.retryBackoff.maxDelayMs,
-      logger,
-      hooks,
-    }, new Tracing(this.baseUrl, o.tracerProvider));
+    const requester = new Requester(
+      transport,
+      this.#limiter,
+      {
+        timeout: o.timeout,
+        maxRetries: o.maxRetries,
+        maxRetryAfterMs: o.maxRetryAfterMs,
+        retryBaseDelayMs: o.retryBackoff.baseDelayMs,
+        retryMaxDelayMs: o.retryBackoff.maxDelayMs,
+        logger,
+        hooks,
+      },
+      new Tracing(this.baseUrl, o.tracerProvider),
+    );
     this.#ctx = {
       requester,
       baseUrl: this.baseUrl,
@@ -138,7 +152,9 @@ export class Fareway {
    * between steps. Returns the confirmed booking and each step's result.
    */
   bookFlight(params: BookFlightParams): FarewayPromise<BookFlightResult> {
-    return this.#ctx.requester.operation('bookFlight', undefined, (scoped) => bookFlight(this, this.#ctx, params, scoped));
+    return this.#ctx.requester.operation('bookFlight', undefined, (scoped) =>
+      bookFlight(this, this.#ctx, params, scoped),
+    );
   }
 
   /** Resolves when the rate limiter is ready (Redis connected, or the local fallback chosen). */

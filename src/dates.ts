@@ -46,7 +46,9 @@ export function isCalendarDate(value: unknown): value is string {
 export function datePart(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const day = value.slice(0, 10);
-  return isCalendarDate(day) && (value.length === 10 || value[10] === 'T' || value[10] === ' ') ? day : undefined;
+  return isCalendarDate(day) && (value.length === 10 || value[10] === 'T' || value[10] === ' ')
+    ? day
+    : undefined;
 }
 
 /**

@@ -6,7 +6,13 @@
  * base.ts (FarewayError), api.ts (an answer of the service, one class per status), local.ts (this
  * side of the wire), outcome.ts (a book or create settled by reading).
  */
-export { FarewayError, formatPath, toIssues, type FarewayErrorCode, type ValidationIssue } from './errors/base.js';
+export {
+  FarewayError,
+  formatPath,
+  toIssues,
+  type FarewayErrorCode,
+  type ValidationIssue,
+} from './errors/base.js';
 export * from './errors/api.js';
 export * from './errors/local.js';
 export * from './errors/outcome.js';

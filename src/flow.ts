@@ -5,7 +5,12 @@ import { DEFAULTS, RequestOptionsSchema, type RequestOptions } from './core/opti
 import { DuplicateBookingError, FareExpiredError, PriceChangedError } from './errors.js';
 import { isSelection } from './model/search-results.js';
 import type { BookResult } from './resources/book.js';
-import type { CreateBookingInput, CreatedBooking, RepricedBooking, SavedPassengers } from './resources/bookings.js';
+import type {
+  CreateBookingInput,
+  CreatedBooking,
+  RepricedBooking,
+  SavedPassengers,
+} from './resources/bookings.js';
 import type { DuplicateEntry } from './schemas/booking.js';
 import type { PassengerInput } from './schemas/passenger.js';
 import type { Bookings } from './resources/bookings.js';
@@ -78,7 +83,14 @@ export async function bookFlight(
   /** The call's scope (core/operation.ts): each step reports to it. */
   scoped: RequestOptions = {},
 ): Promise<BookFlightResult> {
-  const { selection, passengers: list, reprice, onPriceChange, onDuplicates, requestOptions } = checkFlowCall(ctx, params, BookFlightParamsObject);
+  const {
+    selection,
+    passengers: list,
+    reprice,
+    onPriceChange,
+    onDuplicates,
+    requestOptions,
+  } = checkFlowCall(ctx, params, BookFlightParamsObject);
   const options: RequestOptions = { ...scoped, ...requestOptions };
   if (isSelection(selection) && selection.deadline.isExpired(ctx.expiryMarginMs))
     throw FareExpiredError.local('The search', { trace_id: selection.trace_id });
@@ -101,7 +113,10 @@ export async function bookFlight(
         id,
         passengers.duplicates,
       );
-    ctx.logger.warn?.(`booking ${id} proceeds despite ${passengers.duplicates.length} possible duplicate(s)`, { booking_id: id });
+    ctx.logger.warn?.(
+      `booking ${id} proceeds despite ${passengers.duplicates.length} possible duplicate(s)`,
+      { booking_id: id },
+    );
   }
 
   // The fare the traveller agreed to: the one at create, or a moved one accepted by onPriceChange.
@@ -111,7 +126,9 @@ export async function bookFlight(
     repriced = await fareway.bookings.reprice(id, options);
     const current = repriced.pricing.final_fare;
     const previous = repriced.pricing.previous_total_amount ?? agreedFare;
-    const moved = repriced.pricing.price_changed === true || (agreedFare !== undefined && Math.round(agreedFare * 100) !== Math.round(current * 100));
+    const moved =
+      repriced.pricing.price_changed === true ||
+      (agreedFare !== undefined && Math.round(agreedFare * 100) !== Math.round(current * 100));
     if (moved) {
       const change: PriceChange = { booking_id: id, previous: previous ?? undefined, current, repriced };
       const accepted = onPriceChange ? await onPriceChange(change) : false;
@@ -127,6 +144,9 @@ export async function bookFlight(
   }
 
   // Book only at the agreed fare, verified against the service (stateless guard of book).
-  const booked = await fareway.bookings.book(id, { ...options, ...(agreedFare !== undefined ? { expectedFinalFare: agreedFare } : {}) });
+  const booked = await fareway.bookings.book(id, {
+    ...options,
+    ...(agreedFare !== undefined ? { expectedFinalFare: agreedFare } : {}),
+  });
   return { booking: booked, steps: { created, passengers, repriced, booked } };
 }

@@ -52,11 +52,15 @@ if (!ZONE) {
         runs.set(
           tz,
           new Promise((resolve) => {
-            const child = spawn(process.execPath, [vitest, 'run', self, '--project', 'unit', '--reporter', 'default'], {
-              cwd: root,
-              env: { ...process.env, TZ: tz, FAREWAY_TEST_TZ: tz, NO_COLOR: '1', FORCE_COLOR: '0' },
-              stdio: ['ignore', 'pipe', 'pipe'],
-            });
+            const child = spawn(
+              process.execPath,
+              [vitest, 'run', self, '--project', 'unit', '--reporter', 'default'],
+              {
+                cwd: root,
+                env: { ...process.env, TZ: tz, FAREWAY_TEST_TZ: tz, NO_COLOR: '1', FORCE_COLOR: '0' },
+                stdio: ['ignore', 'pipe', 'pipe'],
+              },
+            );
             let output = '';
             child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
             child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -66,12 +70,16 @@ if (!ZONE) {
       }
     });
 
-    it.each(ZONES)('every local-time case holds under TZ=%s', async (tz) => {
-      const { code, output } = await runs.get(tz)!;
-      expect(code, output).toBe(0);
-      expect(output).toMatch(/Tests\s+\d+ passed/);
-      expect(output).not.toMatch(/skipped|todo|failed/);
-    }, 180_000);
+    it.each(ZONES)(
+      'every local-time case holds under TZ=%s',
+      async (tz) => {
+        const { code, output } = await runs.get(tz)!;
+        expect(code, output).toBe(0);
+        expect(output).toMatch(/Tests\s+\d+ passed/);
+        expect(output).not.toMatch(/skipped|todo|failed/);
+      },
+      180_000,
+    );
   });
 } else {
   const zone = ZONE as Zone;
@@ -85,7 +93,11 @@ if (!ZONE) {
   describe(`under TZ=${zone}`, () => {
     it('runs in that zone (local midnight falls at the expected instant)', () => {
       const midnight = new Date(want.midnight);
-      expect([midnight.getHours(), midnight.getMinutes(), midnight.getTimezoneOffset() !== 0]).toEqual([0, 0, true]);
+      expect([midnight.getHours(), midnight.getMinutes(), midnight.getTimezoneOffset() !== 0]).toEqual([
+        0,
+        0,
+        true,
+      ]);
     });
 
     it('sends a Date for preferred_departure_time as its local wall time', async () => {
@@ -96,13 +108,20 @@ if (!ZONE) {
         preferred_departure_time: new Date('2099-12-01T04:00:00Z'),
         adult_count: 1,
       });
-      expect((svc.calls[0]!.body as Record<string, unknown>)['preferred_departure_time']).toBe(want.departure);
+      expect((svc.calls[0]!.body as Record<string, unknown>)['preferred_departure_time']).toBe(
+        want.departure,
+      );
     });
 
-    it("turns today at local midnight, and a search for yesterday is refused from then on", async () => {
+    it('turns today at local midnight, and a search for yesterday is refused from then on', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       const midnight = new Date(want.midnight).getTime();
-      const yesterday = { origin: 'DEL', destination: 'BOM', preferred_departure_time: '2026-11-30', adult_count: 1 };
+      const yesterday = {
+        origin: 'DEL',
+        destination: 'BOM',
+        preferred_departure_time: '2026-11-30',
+        adult_count: 1,
+      };
 
       vi.setSystemTime(midnight - 1);
       expect(todayLocal()).toBe('2026-11-30');
@@ -122,9 +141,14 @@ if (!ZONE) {
       expect(parseExpiresAt('2026-12-01T10:00:00')?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
       expect(parseExpiresAt('2026-12-01T10:00:00', 'local')?.toISOString()).toBe(want.localExpiry);
       expect(parseExpiresAt('2026-12-01', 'local')?.toISOString()).toBe(want.midnight);
-      expect(parseExpiresAt('2026-12-01T10:00:00+05:30', 'local')?.toISOString()).toBe('2026-12-01T04:30:00.000Z');
+      expect(parseExpiresAt('2026-12-01T10:00:00+05:30', 'local')?.toISOString()).toBe(
+        '2026-12-01T04:30:00.000Z',
+      );
       const lock = (expiresAtZone: 'utc' | 'local') =>
-        Deadline.fromResponse({ expires_at: '2026-12-01T10:00:00' }, { kind: 'lock', expiresAtZone }).expiresAt.toISOString();
+        Deadline.fromResponse(
+          { expires_at: '2026-12-01T10:00:00' },
+          { kind: 'lock', expiresAtZone },
+        ).expiresAt.toISOString();
       expect(lock('utc')).toBe('2026-12-01T10:00:00.000Z');
       expect(lock('local')).toBe(want.localExpiry);
     });
@@ -139,7 +163,9 @@ if (!ZONE) {
       today: '2026-01-10',
     });
     const dobIssues = (dob: string, travel: string) =>
-      validatePassengers([lead(), infant({ dob })], domestic(travel)).issues.map((i) => `${i.path}: ${i.message}`);
+      validatePassengers([lead(), infant({ dob })], domestic(travel)).issues.map(
+        (i) => `${i.path}: ${i.message}`,
+      );
 
     it('counts an infant born on 29 February as 2 from 1 March', () => {
       expect(dobIssues('2024-02-29', '2026-02-28')).toEqual([]);
@@ -157,12 +183,15 @@ if (!ZONE) {
 
     it('warns when a passport expires less than 6 months after the last travel date, clamped at month end', () => {
       const warnings = (expiry: string) =>
-        validatePassengers([lead({ ...passport('Z1234567', expiry) }), infant({ ...passport('Z7654321', '2031-01-31') })], {
-          ...domestic('2026-08-31'),
-          is_domestic: false,
-          passport_required: true,
-          firstTravelDate: '2026-08-20',
-        }).warnings.filter((w) => w.includes('passport_expiry'));
+        validatePassengers(
+          [lead({ ...passport('Z1234567', expiry) }), infant({ ...passport('Z7654321', '2031-01-31') })],
+          {
+            ...domestic('2026-08-31'),
+            is_domestic: false,
+            passport_required: true,
+            firstTravelDate: '2026-08-20',
+          },
+        ).warnings.filter((w) => w.includes('passport_expiry'));
       // 2026-08-31 + 6 months = 2027-02-28
       expect(warnings('2027-02-27')).toEqual([
         'passengers[0].passport_expiry is less than 6 months after the last travel date 2026-08-31; many countries refuse entry',

@@ -135,7 +135,9 @@ describe('parseExpiresAt', () => {
   });
 
   it("reads a zone-less date-time in the process's zone with 'local'", () => {
-    expect(parseExpiresAt('2026-12-01T10:00:00', 'local')?.getTime()).toBe(new Date(2026, 11, 1, 10).getTime());
+    expect(parseExpiresAt('2026-12-01T10:00:00', 'local')?.getTime()).toBe(
+      new Date(2026, 11, 1, 10).getTime(),
+    );
     expect(parseExpiresAt('2026-12-01', 'local')?.getTime()).toBe(new Date(2026, 11, 1).getTime());
   });
 
@@ -143,15 +145,21 @@ describe('parseExpiresAt', () => {
     for (const zone of ['utc', 'local'] as const) {
       expect(parseExpiresAt('2026-12-01T10:00:00Z', zone)?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
       expect(parseExpiresAt('2026-12-01T10:00:00z', zone)?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
-      expect(parseExpiresAt('2026-12-01T10:00:00+05:30', zone)?.toISOString()).toBe('2026-12-01T04:30:00.000Z');
-      expect(parseExpiresAt('2026-12-01T10:00:00-0500', zone)?.toISOString()).toBe('2026-12-01T15:00:00.000Z');
+      expect(parseExpiresAt('2026-12-01T10:00:00+05:30', zone)?.toISOString()).toBe(
+        '2026-12-01T04:30:00.000Z',
+      );
+      expect(parseExpiresAt('2026-12-01T10:00:00-0500', zone)?.toISOString()).toBe(
+        '2026-12-01T15:00:00.000Z',
+      );
       expect(parseExpiresAt('2026-12-01T10:00:00+01', zone)?.toISOString()).toBe('2026-12-01T09:00:00.000Z');
     }
   });
 
   it('accepts a space for the T, surrounding blanks and a fraction of any length (milliseconds kept)', () => {
     expect(parseExpiresAt(' 2026-12-01 10:00:00 ')?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
-    expect(parseExpiresAt('2026-12-01T10:00:00.123456+05:30')?.toISOString()).toBe('2026-12-01T04:30:00.123Z');
+    expect(parseExpiresAt('2026-12-01T10:00:00.123456+05:30')?.toISOString()).toBe(
+      '2026-12-01T04:30:00.123Z',
+    );
     expect(parseExpiresAt('2026-12-01T10:00:00,9')?.toISOString()).toBe('2026-12-01T10:00:00.900Z');
   });
 

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 delete process.env.FAREWAY_LOG;
 const spies: Array<ReturnType<typeof vi.spyOn>> = [];
 beforeEach(() => {
-  for (const method of ['log', 'debug', 'info', 'warn', 'error'] as const) spies.push(vi.spyOn(console, method));
+  for (const method of ['log', 'debug', 'info', 'warn', 'error'] as const)
+    spies.push(vi.spyOn(console, method));
 });
 afterEach(() => {
   const calls = spies.flatMap((spy) => spy.mock.calls.map((args: unknown[]) => args.map(String).join(' ')));
@@ -28,5 +29,7 @@ afterEach(async () => {
   await new Promise((resolve) => setImmediate(resolve));
   const seen = g[KEY]!.splice(0);
   if (seen.length > 0)
-    throw new Error(`${seen.length} unhandled rejection(s): ${seen.map((r) => (r instanceof Error ? `${r.name}: ${r.message}` : String(r))).join('; ')}`);
+    throw new Error(
+      `${seen.length} unhandled rejection(s): ${seen.map((r) => (r instanceof Error ? `${r.name}: ${r.message}` : String(r))).join('; ')}`,
+    );
 });

@@ -62,7 +62,11 @@ const COMMON = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function parse<O extends Record<string, { type: 'boolean' | 'string'; short?: string }>>(args: string[], options: O, usage: string) {
+function parse<O extends Record<string, { type: 'boolean' | 'string'; short?: string }>>(
+  args: string[],
+  options: O,
+  usage: string,
+) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
@@ -75,7 +79,8 @@ function parse<O extends Record<string, { type: 'boolean' | 'string'; short?: st
 function limitOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!/^\d+$/.test(text) || n < 1 || n > 100) throw new UsageError(`--limit must be a whole number from 1 to 100, got '${text}'`, HELP.bookings);
+  if (!/^\d+$/.test(text) || n < 1 || n > 100)
+    throw new UsageError(`--limit must be a whole number from 1 to 100, got '${text}'`, HELP.bookings);
   return n;
 }
 
@@ -94,7 +99,8 @@ export function parseCommand(argv: readonly string[]): Command {
   if (first === 'doctor') {
     const { values, positionals } = parse(rest, COMMON, HELP.doctor as string);
     if (values.help) return { kind: 'help', text: HELP.doctor as string };
-    if (positionals.length) throw new UsageError(`doctor takes no arguments, got '${positionals[0]}'`, HELP.doctor);
+    if (positionals.length)
+      throw new UsageError(`doctor takes no arguments, got '${positionals[0]}'`, HELP.doctor);
     return { kind: 'doctor', json: values.json === true };
   }
   if (first === 'bookings') {
@@ -112,7 +118,10 @@ export function parseCommand(argv: readonly string[]): Command {
       if (more.length) throw new UsageError(`bookings list takes no arguments, got '${more[0]}'`, usage);
       return { kind: 'list', limit: limitOf(values.limit), json };
     }
-    throw new UsageError(sub === undefined ? 'bookings needs a subcommand: get or list' : `unknown bookings subcommand '${sub}'`, usage);
+    throw new UsageError(
+      sub === undefined ? 'bookings needs a subcommand: get or list' : `unknown bookings subcommand '${sub}'`,
+      usage,
+    );
   }
   if (first.startsWith('-')) throw new UsageError(`unknown option '${first}' (options go after the command)`);
   throw new UsageError(`unknown command '${first}'`);

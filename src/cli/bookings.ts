@@ -93,12 +93,19 @@ export function printBooking(out: Writer, view: BookingView): void {
     ['Itinerary', b.itinerary_code ?? '—'],
     ['Amounts', amounts(b.pricing)],
   ];
-  const names = view.passengers === null ? ['— (not in the first bookings pages)'] : view.passengers.length ? view.passengers.map(passengerName) : ['— (none saved)'];
+  const names =
+    view.passengers === null
+      ? ['— (not in the first bookings pages)']
+      : view.passengers.length
+        ? view.passengers.map(passengerName)
+        : ['— (none saved)'];
   const segs = segments(b.itinerary_items);
   const width = 11;
   for (const [label, value] of rows) out.line(`${out.bold(label.padEnd(width))} ${value}`);
   names.forEach((n, i) => out.line(`${out.bold((i === 0 ? 'Passengers' : '').padEnd(width))} ${n}`));
-  (segs.length ? segs : ['—']).forEach((s, i) => out.line(`${out.bold((i === 0 ? 'Segments' : '').padEnd(width))} ${s}`));
+  (segs.length ? segs : ['—']).forEach((s, i) =>
+    out.line(`${out.bold((i === 0 ? 'Segments' : '').padEnd(width))} ${s}`),
+  );
   out.line(`${out.bold('Request id'.padEnd(width))} ${view.requestId ?? '—'}`);
 }
 
@@ -119,5 +126,7 @@ export function printList(out: Writer, view: ListView): void {
     for (const line of lines.slice(1)) out.line(line);
   }
   const more = view.next ? ' (more: --limit up to 100)' : '';
-  out.line(out.dim(`${view.results.length} of ${view.count} bookings${more}; request id ${view.requestId ?? '—'}`));
+  out.line(
+    out.dim(`${view.results.length} of ${view.count} bookings${more}; request id ${view.requestId ?? '—'}`),
+  );
 }

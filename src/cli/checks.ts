@@ -12,8 +12,20 @@ export interface Check {
 }
 
 export const pass = (name: string, detail: string): Check => ({ name, ok: true, level: 'pass', detail });
-export const warn = (name: string, detail: string, fix: string): Check => ({ name, ok: true, level: 'warn', detail, fix });
-export const fail = (name: string, detail: string, fix: string): Check => ({ name, ok: false, level: 'fail', detail, fix });
+export const warn = (name: string, detail: string, fix: string): Check => ({
+  name,
+  ok: true,
+  level: 'warn',
+  detail,
+  fix,
+});
+export const fail = (name: string, detail: string, fix: string): Check => ({
+  name,
+  ok: false,
+  level: 'fail',
+  detail,
+  fix,
+});
 export const skip = (name: string, detail: string): Check => ({ name, ok: true, level: 'skip', detail });
 
 /** An error's message with its cause's (`fetch failed: connect ECONNREFUSED 127.0.0.1:9`), one line. */
@@ -22,7 +34,8 @@ export function describeError(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; current !== undefined && current !== null && depth < 4; depth++) {
     const e = current as { message?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
-    const message = typeof e.message === 'string' && e.message ? e.message : typeof current === 'string' ? current : '';
+    const message =
+      typeof e.message === 'string' && e.message ? e.message : typeof current === 'string' ? current : '';
     if (message && !parts.some((p) => p.includes(message))) parts.push(message);
     else if (!message && typeof e.code === 'string') parts.push(e.code);
     // An AggregateError (connect to several addresses) keeps the first reason.

@@ -33,9 +33,15 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): CliEnv {
       // Not a URL: ioredis will say so; nothing to hide.
     }
   }
-  if (!apiKey) throw new ConfigError('FAREWAY_API_KEY is not set: export your partner API key (issued at onboarding), e.g. FAREWAY_API_KEY=… fareway doctor');
+  if (!apiKey)
+    throw new ConfigError(
+      'FAREWAY_API_KEY is not set: export your partner API key (issued at onboarding), e.g. FAREWAY_API_KEY=… fareway doctor',
+    );
   const baseUrl = env.FAREWAY_BASE_URL?.trim() ?? '';
-  if (!baseUrl) throw new ConfigError('FAREWAY_BASE_URL is not set: export the service base URL issued at onboarding, e.g. FAREWAY_BASE_URL=https://sandbox.example.com');
+  if (!baseUrl)
+    throw new ConfigError(
+      'FAREWAY_BASE_URL is not set: export the service base URL issued at onboarding, e.g. FAREWAY_BASE_URL=https://sandbox.example.com',
+    );
   return { apiKey, baseUrl, redisUrl };
 }
 

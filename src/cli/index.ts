@@ -19,12 +19,18 @@ const err = writer(process.stderr);
 
 function printChecks(report: Awaited<ReturnType<typeof doctor>>): void {
   for (const c of report.checks) {
-    const mark = { pass: out.green('✓'), warn: out.yellow('!'), fail: out.red('✗'), skip: out.dim('-') }[c.level];
+    const mark = { pass: out.green('✓'), warn: out.yellow('!'), fail: out.red('✗'), skip: out.dim('-') }[
+      c.level
+    ];
     const fix = c.fix ? (c.level === 'fail' ? ` — fix: ${c.fix}` : ` — ${c.fix}`) : '';
     out.line(`${mark} ${c.detail}${c.level === 'fail' ? out.red(fix) : fix}`);
   }
   const failed = report.checks.filter((c) => !c.ok).length;
-  out.line(failed === 0 ? out.green('All checks passed.') : out.red(`${failed} check${failed > 1 ? 's' : ''} failed.`));
+  out.line(
+    failed === 0
+      ? out.green('All checks passed.')
+      : out.red(`${failed} check${failed > 1 ? 's' : ''} failed.`),
+  );
 }
 
 /** A failed call: its message and request id on stderr (JSON with --json); exit code 1 (2 for bad input). */
@@ -33,7 +39,16 @@ function reportError(error: FarewayError, json: boolean, to: Writer = err): numb
   const requestId = e.requestId;
   const code = error instanceof RequestValidationError ? 2 : 1;
   if (json) {
-    printJson(process.stderr, { error: { name: e.name, code: e.code, message: e.message, status: e.status, requestId: requestId ?? null, docUrl: e.docUrl } });
+    printJson(process.stderr, {
+      error: {
+        name: e.name,
+        code: e.code,
+        message: e.message,
+        status: e.status,
+        requestId: requestId ?? null,
+        docUrl: e.docUrl,
+      },
+    });
     return code;
   }
   to.line(`fareway: ${e.message}`);
@@ -105,7 +120,9 @@ async function main(argv: string[]): Promise<number | undefined> {
       err.line(`fareway: ${error.message}`);
       return 2;
     }
-    err.line(`fareway: unexpected error: ${redact(error instanceof Error ? (error.stack ?? error.message) : String(error))}`);
+    err.line(
+      `fareway: unexpected error: ${redact(error instanceof Error ? (error.stack ?? error.message) : String(error))}`,
+    );
     return 1;
   }
 }

@@ -55,7 +55,8 @@ export function redact(text: string): string {
 }
 
 export function writer(stream: Stream, env: NodeJS.ProcessEnv = process.env): Writer {
-  const colour = stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
+  const colour =
+    stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
   const paint = (code: number) => (text: string) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
   return {
     colour,
@@ -86,7 +87,10 @@ export function table(rows: string[][]): string[] {
 }
 
 /** An amount with its currency: `INR 5,234.00`. */
-export function money(amount: number | null | undefined, currency: string | null | undefined = 'INR'): string {
+export function money(
+  amount: number | null | undefined,
+  currency: string | null | undefined = 'INR',
+): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
   const text = amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${currency ?? ''} ${text}`.trim();

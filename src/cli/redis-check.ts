@@ -53,13 +53,25 @@ export async function checkRedis(url: string, apiKey: string): Promise<Check[]> 
   try {
     Redis = await loadIoredis();
   } catch {
-    return [fail('redis', `Redis not checked at ${shown}: ioredis is not installed`, 'npm i ioredis (the optional peer dependency the shared rate limits use)')];
+    return [
+      fail(
+        'redis',
+        `Redis not checked at ${shown}: ioredis is not installed`,
+        'npm i ioredis (the optional peer dependency the shared rate limits use)',
+      ),
+    ];
   }
   let client: RedisLike;
   try {
     client = new Redis(url, OPTIONS);
   } catch (error) {
-    return [fail('redis', `Redis URL not understood (${describeError(error)})`, 'set REDIS_URL to redis://[user:password@]host:port[/db] (rediss:// for TLS)')];
+    return [
+      fail(
+        'redis',
+        `Redis URL not understood (${describeError(error)})`,
+        'set REDIS_URL to redis://[user:password@]host:port[/db] (rediss:// for TLS)',
+      ),
+    ];
   }
   let lastError: unknown;
   client.on('error', (error) => (lastError = error));
@@ -88,7 +100,10 @@ export async function checkRedis(url: string, apiKey: string): Promise<Check[]> 
 async function budgetCheck(client: RedisLike, apiKey: string): Promise<Check> {
   try {
     const budgets = await timed(readSharedBudgets(client, apiKey), TIMEOUT_MS);
-    const parts = budgets.map((b) => `${b.bucket} ${b.inUse}/${LIMITS[b.bucket]}${b.pausedMs > 0 ? ` (paused ${Math.ceil(b.pausedMs / 1000)} s after a 429)` : ''}`);
+    const parts = budgets.map(
+      (b) =>
+        `${b.bucket} ${b.inUse}/${LIMITS[b.bucket]}${b.pausedMs > 0 ? ` (paused ${Math.ceil(b.pausedMs / 1000)} s after a 429)` : ''}`,
+    );
     const detail = `shared budget in use: ${parts.join(', ')} (of the default per-minute limits)`;
     const busy = budgets.filter((b) => b.pausedMs > 0 || b.inUse >= LIMITS[b.bucket]);
     if (busy.length > 0) {
@@ -100,6 +115,10 @@ async function budgetCheck(client: RedisLike, apiKey: string): Promise<Check> {
     }
     return pass('shared_budget', detail);
   } catch (error) {
-    return fail('shared_budget', `shared budget unreadable (${describeError(error)})`, 'check that REDIS_URL points at the Redis your applications pass as rateLimits.redis');
+    return fail(
+      'shared_budget',
+      `shared budget unreadable (${describeError(error)})`,
+      'check that REDIS_URL points at the Redis your applications pass as rateLimits.redis',
+    );
   }
 }

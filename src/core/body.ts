@@ -7,7 +7,10 @@
 /** Thrown when a body is larger than `maxResponseBytes`; transport.ts turns it into a typed error. */
 export class BodyTooLargeError extends Error {
   override name = 'BodyTooLargeError';
-  constructor(readonly limit: number, readonly seen: number) {
+  constructor(
+    readonly limit: number,
+    readonly seen: number,
+  ) {
     super(`response body exceeds maxResponseBytes (${limit} bytes; at least ${seen} seen)`);
   }
 }
@@ -38,7 +41,12 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
  * content encoding bound the size; otherwise the stream is read chunk by chunk and cut off at
  * the cap (a chunked or compressed body may be any size once decoded).
  */
-export async function readBody(response: Response, signal: AbortSignal, maxBytes: number, trustSignal: boolean): Promise<string> {
+export async function readBody(
+  response: Response,
+  signal: AbortSignal,
+  maxBytes: number,
+  trustSignal: boolean,
+): Promise<string> {
   const declared = response.headers.get('content-length');
   const encoding = response.headers.get('content-encoding');
   if (declared !== null && (encoding === null || encoding === 'identity')) {

@@ -32,10 +32,19 @@ function callOptionIssues(options: unknown, schema: z.ZodMiniType, path: string)
   if (options === undefined) return [];
   // No option given (`{}`, or only the call's scope under its symbol, core/operation.ts): valid for
   // every method's schema, and the common case, so it skips the parse.
-  if (typeof options === 'object' && options !== null && !Array.isArray(options) && Object.keys(options).length === 0) return [];
+  if (
+    typeof options === 'object' &&
+    options !== null &&
+    !Array.isArray(options) &&
+    Object.keys(options).length === 0
+  )
+    return [];
   const parsed = schema.safeParse(options);
   const issues = parsed.success ? [] : optionIssues(parsed.error.issues, options, path);
-  return [...prototypeKeyIssues(options, path, 2).filter((i) => !issues.some((j) => j.path === i.path)), ...issues];
+  return [
+    ...prototypeKeyIssues(options, path, 2).filter((i) => !issues.some((j) => j.path === i.path)),
+    ...issues,
+  ];
 }
 
 /**
@@ -140,7 +149,10 @@ export function checkFlowCall<S extends z.ZodMiniType>(ctx: object, params: unkn
     parsed = schema.safeParse(params) as z.core.util.SafeParseResult<z.output<S>>;
     issues = parsed.success ? [] : optionIssues(parsed.error.issues, params, '', 'params');
     const requestOptions = (params as { requestOptions?: unknown } | null | undefined)?.requestOptions;
-    const protoKeys = [...prototypeKeyIssues(params, '', 0), ...prototypeKeyIssues(requestOptions, 'requestOptions', 2)];
+    const protoKeys = [
+      ...prototypeKeyIssues(params, '', 0),
+      ...prototypeKeyIssues(requestOptions, 'requestOptions', 2),
+    ];
     issues.unshift(...protoKeys.filter((i) => !issues.some((j) => j.path === i.path)));
     if (params !== null && typeof params === 'object')
       issues.push(...passengerShapeIssues((params as { passengers?: unknown }).passengers));

@@ -29,14 +29,22 @@ export interface ClientContext {
 }
 
 /** Parses caller input; bad input throws RequestValidationError naming every field. Nothing is sent. */
-export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown, what: string, prefix = ''): z.output<S> {
+export function parseInput<S extends z.ZodMiniType>(
+  schema: S,
+  input: unknown,
+  what: string,
+  prefix = '',
+): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new RequestValidationError(toIssues(parsed.error.issues, prefix), what);
   return parsed.data;
 }
 
 /** Attaches non-enumerable metadata so JSON of the result stays the wire data. */
-export function withMeta<T extends object, M extends Record<string, unknown>>(data: T, meta: M): T & Readonly<M> {
+export function withMeta<T extends object, M extends Record<string, unknown>>(
+  data: T,
+  meta: M,
+): T & Readonly<M> {
   for (const [key, value] of Object.entries(meta)) {
     Object.defineProperty(data, key, { value, enumerable: false, configurable: true, writable: false });
   }
@@ -46,7 +54,10 @@ export function withMeta<T extends object, M extends Record<string, unknown>>(da
 /** A booking_id in a URL path must be a plain id: no slashes, no traversal. */
 export function checkBookingId(id: unknown, path = 'booking_id'): string {
   if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(id)) {
-    throw new RequestValidationError([{ path, message: 'must be a booking_id string (letters, digits, - and _)' }], 'Invalid booking');
+    throw new RequestValidationError(
+      [{ path, message: 'must be a booking_id string (letters, digits, - and _)' }],
+      'Invalid booking',
+    );
   }
   return id;
 }

@@ -89,7 +89,8 @@ const isLocal = (error: unknown) =>
   error instanceof RateLimitQueueFullError ||
   (error instanceof APIError && error.status === 0);
 
-const isMarked = (marks: WeakSet<object>, error: unknown) => typeof error === 'object' && error !== null && marks.has(error);
+const isMarked = (marks: WeakSet<object>, error: unknown) =>
+  typeof error === 'object' && error !== null && marks.has(error);
 
 /**
  * Was anything sent? The one reader of what the transport leaves on its errors (markNotSent,
@@ -97,7 +98,9 @@ const isMarked = (marks: WeakSet<object>, error: unknown) => typeof error === 'o
  * abort only the trace counts: the reason object is shared by every call on that signal.
  */
 function sentOf(error: unknown, call: CallTrace | undefined): Sent {
-  const nothing = call?.signal?.aborted ? call.attempted === false : call?.attempted === false || isMarked(notSent, error) || isLocal(error);
+  const nothing = call?.signal?.aborted
+    ? call.attempted === false
+    : call?.attempted === false || isMarked(notSent, error) || isLocal(error);
   if (nothing) return 'no';
   if (error instanceof APIError || error instanceof ResponseValidationError) return 'yes';
   return 'maybe';
@@ -178,7 +181,10 @@ function rootCause(error: unknown): RootCause {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
     // A Fareway error's `code` is its own stable code, not a network one: read its systemCode.
-    const c = current instanceof FarewayError ? (current as { systemCode?: unknown }).systemCode : (current as { code?: unknown }).code;
+    const c =
+      current instanceof FarewayError
+        ? (current as { systemCode?: unknown }).systemCode
+        : (current as { code?: unknown }).code;
     if (typeof c === 'string' && c !== '') code = c;
     if (current.message && current.message !== 'fetch failed') message = current.message;
     const errors = (current as { errors?: unknown }).errors;
@@ -199,7 +205,10 @@ function rootCause(error: unknown): RootCause {
  */
 function stripRequest(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  const copy = new Error(error.message, error.cause === undefined ? undefined : { cause: stripRequest(error.cause) });
+  const copy = new Error(
+    error.message,
+    error.cause === undefined ? undefined : { cause: stripRequest(error.cause) },
+  );
   copy.name = error.name;
   const code = (error as { code?: unknown }).code;
   if (code !== undefined) (copy as { code?: unknown }).code = code;
@@ -225,16 +234,27 @@ export interface FailureContext {
 export function connectionError(error: unknown, ctx: FailureContext): APIConnectionError {
   const { code, message } = rootCause(error);
   const text = `${ctx.method} ${ctx.path} to ${ctx.host} failed: ${message}${code && !message.includes(`(${code})`) ? ` (${code})` : ''}`;
-  const out = new APIConnectionError(text, { cause: stripRequest(error), requestId: ctx.requestId || undefined, systemCode: code });
+  const out = new APIConnectionError(text, {
+    cause: stripRequest(error),
+    requestId: ctx.requestId || undefined,
+    systemCode: code,
+  });
   if (code !== undefined && BEFORE_CONNECT.has(code) && !ctx.sent) markNotSent(out);
   return out;
 }
 
 /** The per-attempt timeout ran out, before or after the response headers. */
-export function timeoutError(ctx: FailureContext, timeoutMs: number, phase: 'headers' | 'body'): APITimeoutError {
+export function timeoutError(
+  ctx: FailureContext,
+  timeoutMs: number,
+  phase: 'headers' | 'body',
+): APITimeoutError {
   const waited = phase === 'headers' ? 'no response' : 'the response body did not complete';
-  return new APITimeoutError(`${ctx.method} ${ctx.path} to ${ctx.host} timed out after ${timeoutMs} ms (${waited})`, {
-    requestId: ctx.requestId || undefined,
-    systemCode: 'ETIMEDOUT',
-  });
+  return new APITimeoutError(
+    `${ctx.method} ${ctx.path} to ${ctx.host} timed out after ${timeoutMs} ms (${waited})`,
+    {
+      requestId: ctx.requestId || undefined,
+      systemCode: 'ETIMEDOUT',
+    },
+  );
 }

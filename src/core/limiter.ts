@@ -42,7 +42,11 @@ export interface Limiter {
    * ticket when its request was sent and answered; without reports, the token is held a window
    * from when fn settled.
    */
-  schedule<T>(bucket: Bucket, fn: (ticket: Ticket) => Promise<T>, opts?: { signal?: AbortSignal }): Promise<T>;
+  schedule<T>(
+    bucket: Bucket,
+    fn: (ticket: Ticket) => Promise<T>,
+    opts?: { signal?: AbortSignal },
+  ): Promise<T>;
   /** Pauses the whole bucket for ms (after a 429). Extends, never shortens, a pause in force. */
   pause(bucket: Bucket, ms: number): void;
   /** Resolves when the limiter is ready (Redis connected or local fallback chosen). */
@@ -96,7 +100,11 @@ const OFF: Limiter = {
  * bad setting is a ConfigurationError naming it). The client parses its options once and calls
  * `openLimiter` with the result.
  */
-export function createLimiter(apiKey: string, options: RateLimitOptions | false | undefined, logger?: LimiterLogger): Limiter {
+export function createLimiter(
+  apiKey: string,
+  options: RateLimitOptions | false | undefined,
+  logger?: LimiterLogger,
+): Limiter {
   return openLimiter(apiKey, parseRateLimits(options), logger);
 }
 
@@ -109,8 +117,12 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
   const opts = limits;
   const maxQueue = opts.maxQueue;
   const closedError = () =>
-    opts.onClosed?.() ?? limiterError('fareway: the client was closed; the queued call was not sent', 'LIMITER_CLOSED');
-  const buckets = new Map<Bucket, { queue: BucketQueue; spec: RateLimitSpec; marginMs: number; shared?: SharedTokenSource }>();
+    opts.onClosed?.() ??
+    limiterError('fareway: the client was closed; the queued call was not sent', 'LIMITER_CLOSED');
+  const buckets = new Map<
+    Bucket,
+    { queue: BucketQueue; spec: RateLimitSpec; marginMs: number; shared?: SharedTokenSource }
+  >();
   for (const name of BUCKETS) {
     const spec = opts[name];
     if (spec === false) continue;
@@ -118,7 +130,10 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
       maxQueue,
       queueFullError: () =>
         opts.onQueueFull?.(name, maxQueue) ??
-        limiterError(`fareway: rate limit queue full for '${name}' (${maxQueue} calls waiting)`, 'RATE_LIMIT_QUEUE_FULL'),
+        limiterError(
+          `fareway: rate limit queue full for '${name}' (${maxQueue} calls waiting)`,
+          'RATE_LIMIT_QUEUE_FULL',
+        ),
       closedError,
     });
     buckets.set(name, { queue, spec, marginMs: opts.marginMs ?? defaultMarginMs(spec.windowMs) });
@@ -134,7 +149,11 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
   let warnedNoStore = false;
   const attachLocal = () => {
     for (const b of buckets.values()) {
-      b.queue.attach(new LocalTokens(b.spec.limit, { windowMs: b.spec.windowMs, marginMs: b.marginMs }, () => b.queue.wake()));
+      b.queue.attach(
+        new LocalTokens(b.spec.limit, { windowMs: b.spec.windowMs, marginMs: b.marginMs }, () =>
+          b.queue.wake(),
+        ),
+      );
     }
   };
 
@@ -153,7 +172,10 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
           info: (msg, meta) => logger?.info?.(msg, meta),
         });
         store = s;
-        for (const [name, b] of buckets) b.shared = s.tokens(name, b.spec.limit, { windowMs: b.spec.windowMs, marginMs: b.marginMs }, () => b.queue.wake());
+        for (const [name, b] of buckets)
+          b.shared = s.tokens(name, b.spec.limit, { windowMs: b.spec.windowMs, marginMs: b.marginMs }, () =>
+            b.queue.wake(),
+          );
         // Until Redis answers (or the timeout), takes wait; then they go to Redis or the local fallback.
         await s.open(opts.connectTimeoutMs);
         if (closed) return;
@@ -174,7 +196,11 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
       if (buckets.size === 0) return 'off';
       return store?.isUp ? 'redis' : 'local';
     },
-    schedule<T>(bucket: Bucket, fn: (ticket: Ticket) => Promise<T>, scheduleOpts?: { signal?: AbortSignal }): Promise<T> {
+    schedule<T>(
+      bucket: Bucket,
+      fn: (ticket: Ticket) => Promise<T>,
+      scheduleOpts?: { signal?: AbortSignal },
+    ): Promise<T> {
       const b = buckets.get(bucket);
       if (b === undefined) return closed ? Promise.reject(closedError()) : runNow(fn);
       return b.queue.schedule(fn, scheduleOpts?.signal);

@@ -42,7 +42,11 @@ export class CallScope {
 
   answered(answer: HttpResponse): void {
     const { response, requestId } = answer;
-    this.answers.push(this.keepText ? { response, requestId, text: answer.text, data: answer.data } : { response, requestId, data: answer.data });
+    this.answers.push(
+      this.keepText
+        ? { response, requestId, text: answer.text, data: answer.data }
+        : { response, requestId, data: answer.data },
+    );
     this.parent?.answered(answer);
   }
   attempted(attempt: number): void {
@@ -61,9 +65,11 @@ export class CallScope {
 
   /** The answer that produced `data`: the one with its request id, else the last one. */
   answerOf(data: unknown): KeptAnswer | undefined {
-    const id = data !== null && typeof data === 'object' ? (data as { requestId?: unknown }).requestId : undefined;
+    const id =
+      data !== null && typeof data === 'object' ? (data as { requestId?: unknown }).requestId : undefined;
     if (typeof id === 'string') {
-      for (let i = this.answers.length - 1; i >= 0; i--) if (this.answers[i]!.requestId === id) return this.answers[i];
+      for (let i = this.answers.length - 1; i >= 0; i--)
+        if (this.answers[i]!.requestId === id) return this.answers[i];
     }
     return this.answers.at(-1);
   }
@@ -81,7 +87,9 @@ export function inScopeOf<O extends RequestOptions>(from: RequestOptions | undef
 }
 
 /** The options with a new scope (a child of the scope they already carry). */
-export function withScope<O extends RequestOptions>(options: O | undefined): { options: O; scope: CallScope } {
+export function withScope<O extends RequestOptions>(
+  options: O | undefined,
+): { options: O; scope: CallScope } {
   const scope = new CallScope(options !== null && typeof options === 'object' ? scopeOf(options) : undefined);
   if (options === undefined) return { options: { [SCOPE]: scope } as unknown as O, scope };
   // Anything but a plain readable object is left as it is, for the method's own check to refuse.
@@ -99,7 +107,11 @@ export function withScope<O extends RequestOptions>(options: O | undefined): { o
  */
 function rawResponse(answer: KeptAnswer): Response {
   const { response } = answer;
-  return new Response(answer.text ?? JSON.stringify(answer.data), { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(answer.text ?? JSON.stringify(answer.data), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /** The response of a call that made no request: 200, the data as JSON. */

@@ -18,8 +18,9 @@ function numberWhere(rule: string, ok: (value: number) => boolean) {
 /** A duration in ms a timer can hold: > 0 (or >= 0 when `zero` is allowed), at most 2³¹−1. */
 export function durationMs(zero: 'zero allowed' | 'positive' = 'positive') {
   const min = zero === 'zero allowed' ? '>= 0' : '> 0';
-  return numberWhere(`must be a finite number ${min} (milliseconds, at most ${MAX_TIMER_MS})`, (v) =>
-    (zero === 'zero allowed' ? v >= 0 : v > 0) && v <= MAX_TIMER_MS,
+  return numberWhere(
+    `must be a finite number ${min} (milliseconds, at most ${MAX_TIMER_MS})`,
+    (v) => (zero === 'zero allowed' ? v >= 0 : v > 0) && v <= MAX_TIMER_MS,
   );
 }
 
@@ -120,7 +121,8 @@ function headerProblems(name: string, value: unknown): string[] {
   if (typeof value !== 'string') problems.push('must be a string');
   else if (!FIELD_VALUE_RE.test(value))
     problems.push('is not a valid header value (no CR, LF, NUL or control characters)');
-  else if (value.length > MAX_HEADER_VALUE) problems.push(`is too long (at most ${MAX_HEADER_VALUE} characters)`);
+  else if (value.length > MAX_HEADER_VALUE)
+    problems.push(`is too long (at most ${MAX_HEADER_VALUE} characters)`);
   return problems;
 }
 
@@ -164,7 +166,9 @@ export function parseConfig<S extends z.ZodMiniType>(schema: S, input: unknown, 
   try {
     result = schema.safeParse(input) as z.core.util.SafeParseResult<z.output<S>>;
   } catch {
-    throw new ConfigurationError(`Invalid option \`${prefix || 'options'}\`: could not be read (a getter or proxy threw)`);
+    throw new ConfigurationError(
+      `Invalid option \`${prefix || 'options'}\`: could not be read (a getter or proxy threw)`,
+    );
   }
   if (result.success) return result.data;
   const issues = optionIssues(result.error.issues, input, prefix, prefix || 'options');

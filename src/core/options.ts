@@ -215,7 +215,10 @@ const FarewayOptionsObject = closed({
    * is silence
    */
   logger: z.pipe(
-    z._default(z.nullable(withMethods<Logger>(['debug', 'info', 'warn', 'error'], LOGGER_RULE)), consoleLogger),
+    z._default(
+      z.nullable(withMethods<Logger>(['debug', 'info', 'warn', 'error'], LOGGER_RULE)),
+      consoleLogger,
+    ),
     z.transform((logger): Logger => logger ?? {}),
   ),
   /**
@@ -236,9 +239,12 @@ const FarewayOptionsObject = closed({
    * package is installed; no spans without it
    */
   tracerProvider: z.optional(
-    z.custom<TracerProviderLike>((v) => isObject(v) && typeof (v as { getTracer?: unknown }).getTracer === 'function', {
-      error: 'must be an OpenTelemetry TracerProvider (an object with getTracer)',
-    }),
+    z.custom<TracerProviderLike>(
+      (v) => isObject(v) && typeof (v as { getTracer?: unknown }).getTracer === 'function',
+      {
+        error: 'must be an OpenTelemetry TracerProvider (an object with getTracer)',
+      },
+    ),
   ),
   /**
    * Largest response body the SDK reads, in bytes (decoded). A larger body ends the call with a
@@ -252,9 +258,15 @@ const FarewayOptionsObject = closed({
    */
   defaultHeaders: z._default(HeadersSchema, {}),
   /** Reconciliation of a book interrupted by a timeout, dropped connection or 5xx. */
-  bookReconcile: z.prefault(ReconcileOptionsObject as z.ZodMiniType<z.output<typeof ReconcileOptionsObject>, ReconcileOptions>, {}),
+  bookReconcile: z.prefault(
+    ReconcileOptionsObject as z.ZodMiniType<z.output<typeof ReconcileOptionsObject>, ReconcileOptions>,
+    {},
+  ),
   /** Bounds of the client's memory of searches and bookings. */
-  memory: z.prefault(MemoryOptionsObject as z.ZodMiniType<z.output<typeof MemoryOptionsObject>, MemoryOptions>, {}),
+  memory: z.prefault(
+    MemoryOptionsObject as z.ZodMiniType<z.output<typeof MemoryOptionsObject>, MemoryOptions>,
+    {},
+  ),
   /** Cache lifetime of autocomplete answers, ms (the service caches for an hour). @default 3_600_000 */
   autocompleteCacheMs: z._default(durationMs('zero allowed'), DEFAULTS.autocompleteCacheMs),
   /** Max cached autocomplete queries. @default 500 */
@@ -292,7 +304,8 @@ export interface ClientOptions extends Omit<z.input<typeof FarewayOptionsObject>
  * Options of `new Fareway(options)`, plus the duplicates policy of the guided flow. Every one is
  * optional; a bad one is a ConfigurationError naming it and its rule.
  */
-export interface FarewayOptions extends ClientOptions, Pick<z.input<typeof FarewayOptionsObject>, 'duplicates'> {}
+export interface FarewayOptions
+  extends ClientOptions, Pick<z.input<typeof FarewayOptionsObject>, 'duplicates'> {}
 /** The client's options with every default applied. */
 export type ResolvedOptions = z.output<typeof FarewayOptionsObject>;
 

@@ -93,7 +93,12 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 const ids = (path: Path) => formatPath(path);
 
 /** The essential-problem error: carries the raw body and the ids so the caller can find what happened. */
-function fatal(issues: ValidationIssue[], body: unknown, rc: ReadContext, cause?: unknown): ResponseValidationError {
+function fatal(
+  issues: ValidationIssue[],
+  body: unknown,
+  rc: ReadContext,
+  cause?: unknown,
+): ResponseValidationError {
   return new ResponseValidationError(issues, {
     requestId: rc.requestId,
     status: rc.status,
@@ -123,11 +128,24 @@ export function readResponse<T>(answer: Answer<T>, data: unknown, rc: ReadContex
   if (fast !== undefined) return fast;
   // Every answer of the contract is a JSON object: anything else is unusable.
   if (typeof data !== 'object' || data === null || Array.isArray(data))
-    throw fatal([{ path: '', message: `expected a JSON object, got ${Array.isArray(data) ? 'an array' : data === null ? 'null' : typeof data}` }], data, rc);
+    throw fatal(
+      [
+        {
+          path: '',
+          message: `expected a JSON object, got ${Array.isArray(data) ? 'an array' : data === null ? 'null' : typeof data}`,
+        },
+      ],
+      data,
+      rc,
+    );
   // Nothing in the contract nests past a dozen levels; whatever walks a 100 000-deep body next
   // (zod, structuredClone, the caller's JSON.stringify) would overflow the stack.
   if (nestsDeeperThan(data, MAX_RESPONSE_DEPTH))
-    throw fatal([{ path: '', message: `the body nests deeper than ${MAX_RESPONSE_DEPTH} levels` }], undefined, rc);
+    throw fatal(
+      [{ path: '', message: `the body nests deeper than ${MAX_RESPONSE_DEPTH} levels` }],
+      undefined,
+      rc,
+    );
   const first = safeParse(answer.compiled, data, data, rc);
   if (first.success) return first.data;
 
@@ -167,7 +185,8 @@ export function readResponse<T>(answer: Answer<T>, data: unknown, rc: ReadContex
     for (const r of removals.values()) {
       const parent = getAt(current, r.field.slice(0, -1));
       const key = r.field[r.field.length - 1]!;
-      if (parent === null || typeof parent !== 'object' || Array.isArray(parent) || !(key in parent)) continue;
+      if (parent === null || typeof parent !== 'object' || Array.isArray(parent) || !(key in parent))
+        continue;
       delete (parent as Record<PropertyKey, unknown>)[key];
       changed = true;
       report({ path: ids(r.at), message: r.message, action: 'ignored' });
@@ -177,7 +196,11 @@ export function readResponse<T>(answer: Answer<T>, data: unknown, rc: ReadContex
     if (again.success) return again.data;
     error = again.error;
   }
-  throw fatal(issuesOf(error).map((p) => ({ path: ids(p.path), message: p.message })), data, rc);
+  throw fatal(
+    issuesOf(error).map((p) => ({ path: ids(p.path), message: p.message })),
+    data,
+    rc,
+  );
 }
 
 function compareDesc(a: Path, b: Path): number {
@@ -199,15 +222,26 @@ function safeParse<T>(schema: z.ZodMiniType<T>, value: unknown, body: unknown, r
   try {
     result = schema.safeParse(value);
   } catch (cause) {
-    throw fatal([{ path: '', message: 'the body could not be read (too deep or too large)' }], body, rc, cause);
+    throw fatal(
+      [{ path: '', message: 'the body could not be read (too deep or too large)' }],
+      body,
+      rc,
+      cause,
+    );
   }
   return result.success ? { success: true, data: result.data } : { success: false, error: result.error };
 }
 
 /** Reports one drift: a debug log with the path and the `onContractDrift` hook. */
-export function drift(rc: Pick<ReadContext, 'endpoint' | 'requestId' | 'hooks' | 'logger'>, d: Omit<ContractDriftEvent, 'endpoint' | 'requestId'>): void {
+export function drift(
+  rc: Pick<ReadContext, 'endpoint' | 'requestId' | 'hooks' | 'logger'>,
+  d: Omit<ContractDriftEvent, 'endpoint' | 'requestId'>,
+): void {
   const event: ContractDriftEvent = { endpoint: rc.endpoint, requestId: rc.requestId, ...d };
-  rc.logger.debug?.(`contract drift in ${rc.endpoint} answer: ${d.path || '(root)'} ${d.action}: ${d.message}`, { requestId: rc.requestId });
+  rc.logger.debug?.(
+    `contract drift in ${rc.endpoint} answer: ${d.path || '(root)'} ${d.action}: ${d.message}`,
+    { requestId: rc.requestId },
+  );
   safeHook(rc.logger, () => rc.hooks.onContractDrift?.(event));
 }
 

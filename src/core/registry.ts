@@ -56,7 +56,12 @@ export class Registry {
 
   rememberSearch(results: SearchResults): void {
     const { adult, child, infant } = results.pax_count;
-    this.#searches.set(results.trace_id, { roles: results.indexRoles(), deadline: results.deadline, source: results.source, pax_count: { adult, child, infant } });
+    this.#searches.set(results.trace_id, {
+      roles: results.indexRoles(),
+      deadline: results.deadline,
+      source: results.source,
+      pax_count: { adult, child, infant },
+    });
     this.#traceDeadlines.set(results.trace_id, results.deadline);
   }
   search(traceId: string): SearchMemory | undefined {
@@ -75,7 +80,8 @@ export class Registry {
   updateBooking(id: string, patch: Partial<BookingMemory>): BookingMemory {
     const current = this.#bookings.get(id) ?? { booking_id: id };
     const next: BookingMemory = { ...current };
-    for (const [k, v] of Object.entries(patch)) if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
+    for (const [k, v] of Object.entries(patch))
+      if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
     this.#bookings.set(id, next);
     return next;
   }

@@ -8,7 +8,9 @@ export const REQUEST_OPTIONS_SHAPE = {
   /** Per-attempt timeout in ms (at most 2³¹−1). @default the client's `timeout` */
   timeout: z.optional(durationMs()),
   /** Cancels the call, queued or in flight. */
-  signal: z.optional(z.custom<AbortSignal>((v) => v instanceof AbortSignal, { error: 'must be an AbortSignal' })),
+  signal: z.optional(
+    z.custom<AbortSignal>((v) => v instanceof AbortSignal, { error: 'must be an AbortSignal' }),
+  ),
   /** Retries for this call. @default the client's `maxRetries` */
   maxRetries: z.optional(wholeNumber(0)),
   /**

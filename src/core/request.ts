@@ -47,7 +47,11 @@ export class Requester {
    * the promise with `.withResponse()` / `.asResponse()`. `run` gets the options carrying the
    * call's scope, which every request of the call reports to.
    */
-  operation<T, O extends RequestOptions>(what: EndpointDeclaration | string, options: O | undefined, run: (options: O) => Promise<T>): FarewayPromise<T> {
+  operation<T, O extends RequestOptions>(
+    what: EndpointDeclaration | string,
+    options: O | undefined,
+    run: (options: O) => Promise<T>,
+  ): FarewayPromise<T> {
     const { options: scoped, scope } = withScope(options);
     const declaration = typeof what === 'string' ? undefined : what;
     const name = declaration ? declaration.operation : (what as string);
@@ -76,7 +80,9 @@ export class Requester {
       ...(Object.keys(ids).length ? { context: ids } : {}),
     };
     const response = await this.send(req, options, extra.trace);
-    const data = extra.read ? extra.read(response, req) : (readAnswer(this.config, declaration.answer, response, req, ids) as unknown as R);
+    const data = extra.read
+      ? extra.read(response, req)
+      : (readAnswer(this.config, declaration.answer, response, req, ids) as unknown as R);
     return { data, response };
   }
 
@@ -96,8 +102,15 @@ export class Requester {
         scope?.waited(started - queued);
         scope?.attempted(attempt);
         if (trace) trace.attempted = true;
-        if (hooks.onRequest) safeHook(logger, () => hooks.onRequest?.({ endpoint: req.endpoint, method: req.method, path, attempt }));
-        logger.debug?.(`→ ${req.method} ${path}`, { endpoint: req.endpoint, attempt, rateLimitWaitMs: waitMs });
+        if (hooks.onRequest)
+          safeHook(logger, () =>
+            hooks.onRequest?.({ endpoint: req.endpoint, method: req.method, path, attempt }),
+          );
+        logger.debug?.(`→ ${req.method} ${path}`, {
+          endpoint: req.endpoint,
+          attempt,
+          rateLimitWaitMs: waitMs,
+        });
         try {
           const response = await this.transport.send(req, {
             timeout,
@@ -136,7 +149,15 @@ export class Requester {
         if (kind === 'rate-limited' && bucket) {
           this.limiter.pause(bucket, delayMs);
           safeHook(logger, () =>
-            hooks.onRateLimited?.({ endpoint: req.endpoint, method: req.method, path, attempt, bucket, requestId, pauseMs: delayMs }),
+            hooks.onRateLimited?.({
+              endpoint: req.endpoint,
+              method: req.method,
+              path,
+              attempt,
+              bucket,
+              requestId,
+              pauseMs: delayMs,
+            }),
           );
         }
         logger.info?.(`retrying ${req.method} ${path} in ${delayMs} ms after ${error.name}`, {
@@ -150,18 +171,45 @@ export class Requester {
           systemCode: (error as { systemCode?: string }).systemCode,
         });
         safeHook(logger, () =>
-          hooks.onRetry?.({ endpoint: req.endpoint, method: req.method, path, attempt, error, requestId, delayMs }),
+          hooks.onRetry?.({
+            endpoint: req.endpoint,
+            method: req.method,
+            path,
+            attempt,
+            error,
+            requestId,
+            delayMs,
+          }),
         );
       },
     });
   }
 
-  #responded(req: HttpRequest, attempt: number, status: number, requestId: string | undefined, started: number) {
+  #responded(
+    req: HttpRequest,
+    attempt: number,
+    status: number,
+    requestId: string | undefined,
+    started: number,
+  ) {
     if (!this.config.logger.debug && !this.config.hooks.onResponse) return;
     const durationMs = Math.round(performance.now() - started);
-    this.config.logger.debug?.(`← ${status} ${req.method} ${req.path}`, { status, requestId, attempt, durationMs });
+    this.config.logger.debug?.(`← ${status} ${req.method} ${req.path}`, {
+      status,
+      requestId,
+      attempt,
+      durationMs,
+    });
     safeHook(this.config.logger, () =>
-      this.config.hooks.onResponse?.({ endpoint: req.endpoint, method: req.method, path: req.path, attempt, status, requestId, durationMs }),
+      this.config.hooks.onResponse?.({
+        endpoint: req.endpoint,
+        method: req.method,
+        path: req.path,
+        attempt,
+        status,
+        requestId,
+        durationMs,
+      }),
     );
   }
 }

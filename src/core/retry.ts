@@ -24,7 +24,10 @@ export interface RetryRunOptions {
 /** A 429's wait: the service's Retry-After (capped), else full jitter in [d/2, d], d = max(base, 1 s)·2^(n-1) capped. */
 function rateLimitDelay(error: RateLimitError, retryNumber: number, options: RetryRunOptions): number {
   if (error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, options.maxRetryAfterMs);
-  const ceiling = Math.min(options.maxRetryAfterMs, Math.max(options.baseDelayMs, 1000) * 2 ** (retryNumber - 1));
+  const ceiling = Math.min(
+    options.maxRetryAfterMs,
+    Math.max(options.baseDelayMs, 1000) * 2 ** (retryNumber - 1),
+  );
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
@@ -34,7 +37,10 @@ function rateLimitDelay(error: RateLimitError, retryNumber: number, options: Ret
  * randomize). A 429 consumes no backoff step: it waits the service's Retry-After instead. Every
  * retry, 429s included, counts towards maxRetries. An abort rejects at once with the signal's reason.
  */
-export async function withRetries<T>(attempt: (attemptNumber: number) => Promise<T>, options: RetryRunOptions): Promise<T> {
+export async function withRetries<T>(
+  attempt: (attemptNumber: number) => Promise<T>,
+  options: RetryRunOptions,
+): Promise<T> {
   const { signal, endpoint } = options;
   const maxRetries = Math.max(0, options.maxRetries);
   let upstreamRetried = false;
@@ -94,7 +100,10 @@ interface PollOptions {
  * looks or the window ran out first. `look` returns `undefined` to look again and throws to stop
  * with its error. It is told the look's number and the window's remaining time.
  */
-export async function poll<T>(look: (n: number, remainingMs: number) => Promise<T | undefined>, options: PollOptions): Promise<T | undefined> {
+export async function poll<T>(
+  look: (n: number, remainingMs: number) => Promise<T | undefined>,
+  options: PollOptions,
+): Promise<T | undefined> {
   const started = performance.now();
   const windowMs = options.windowMs ?? Infinity;
   try {

@@ -13,7 +13,6 @@ import type { CallScope } from './operation.js';
 import { VERSION } from '../version.js';
 import type { TracerProviderLike } from './events.js';
 
-
 type Attributes = Record<string, string | number | boolean>;
 /** The part of `@opentelemetry/api` used here. */
 interface Span {
@@ -45,7 +44,8 @@ let loaded: OtelApi | null | undefined; // null: tried, absent
 function loadApi(): Promise<OtelApi | undefined> {
   return (loading ??= importAtRunTime(['@opentelemetry', 'api'].join('/')).then(
     (mod) => {
-      const api = ((mod as { trace?: unknown }).trace ? mod : (mod as { default?: unknown }).default) as OtelApi | undefined;
+      const api = ((mod as { trace?: unknown }).trace ? mod : (mod as { default?: unknown }).default) as
+        OtelApi | undefined;
       loaded = api?.trace && api.context ? api : null;
       return loaded ?? undefined;
     },
@@ -73,21 +73,39 @@ export class Tracing {
   }
 
   /** Runs one SDK call inside its span (or as it is, without OpenTelemetry or without a recording span). */
-  span<T>(operation: string, declaration: EndpointDeclaration | undefined, scope: CallScope, run: () => Promise<T>): Promise<T> {
+  span<T>(
+    operation: string,
+    declaration: EndpointDeclaration | undefined,
+    scope: CallScope,
+    run: () => Promise<T>,
+  ): Promise<T> {
     if (loaded === null) return run(); // no @opentelemetry/api: nothing to do, not even a microtask
     if (loaded === undefined) return loadApi().then(() => this.span(operation, declaration, scope, run));
     const api = loaded;
-    this.#tracer ??= (this.#provider ? this.#provider.getTracer('fareway', VERSION) : api.trace.getTracer('fareway', VERSION)) as Tracer;
+    this.#tracer ??= (
+      this.#provider ? this.#provider.getTracer('fareway', VERSION) : api.trace.getTracer('fareway', VERSION)
+    ) as Tracer;
     const parent = api.context.active();
-    const span = this.#tracer.startSpan(`fareway.${operation}`, { kind: api.SpanKind.CLIENT, attributes: this.#server }, parent);
+    const span = this.#tracer.startSpan(
+      `fareway.${operation}`,
+      { kind: api.SpanKind.CLIENT, attributes: this.#server },
+      parent,
+    );
     // No provider registered, or sampled out: the API's non-recording span. The call runs as it
     // is (measured: the context switch and attributes of a span nobody records cost ~10 µs a call).
     if (!span.isRecording()) return run();
-    if (declaration) span.setAttributes({ 'http.request.method': declaration.method, 'url.template': declaration.template });
+    if (declaration)
+      span.setAttributes({ 'http.request.method': declaration.method, 'url.template': declaration.template });
     return this.#traced(api, span, parent, scope, run);
   }
 
-  async #traced<T>(api: OtelApi, span: Span, parent: unknown, scope: CallScope, run: () => Promise<T>): Promise<T> {
+  async #traced<T>(
+    api: OtelApi,
+    span: Span,
+    parent: unknown,
+    scope: CallScope,
+    run: () => Promise<T>,
+  ): Promise<T> {
     try {
       const result = await api.context.with(api.trace.setSpan(parent, span), run);
       span.setAttributes(outcome(scope, result));

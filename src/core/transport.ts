@@ -150,7 +150,8 @@ export class Transport {
     addHeaders(headers, options.headers);
     if (req.auth) headers.authorization = `Api-Key ${this.#config.apiKey}`;
     // Wire timestamps are attributed on the client side (wire-events.ts): nothing is added to the request.
-    const wire: WireWatch | undefined = options.onSent || options.onAnswered ? watch(options.onSent, options.onAnswered) : undefined;
+    const wire: WireWatch | undefined =
+      options.onSent || options.onAnswered ? watch(options.onSent, options.onAnswered) : undefined;
 
     const controller = new AbortController();
     const signal = controller.signal;
@@ -165,7 +166,8 @@ export class Transport {
       init.fetch = this.#fetcher(wire, signal);
       const response = await this.#ky(req.path, init);
       // A network-error Response (a mock's `Response.error()`) is no answer: a dropped connection.
-      if (response.type === 'error') throw new TypeError('fetch failed: the connection was dropped (a network-error Response)');
+      if (response.type === 'error')
+        throw new TypeError('fetch failed: the connection was dropped (a network-error Response)');
       const receivedAt = performance.now();
       if (wire) answered(wire, receivedAt);
       phase = 'body';
@@ -173,8 +175,23 @@ export class Transport {
       const requestId = response.headers.get('x-request-id') ?? undefined;
       ctx.requestId = requestId;
       const text = await readBody(response, signal, this.#maxBytes, this.#config.fetch === undefined);
-      if (!response.ok) throw errorFromResponse(response.status, text, headersOf(response.headers), requestId, req.context, req.endpoint);
-      return new WireResponse(parseBody(text, response.status, requestId, req), response.status, requestId, receivedAt, response, text);
+      if (!response.ok)
+        throw errorFromResponse(
+          response.status,
+          text,
+          headersOf(response.headers),
+          requestId,
+          req.context,
+          req.endpoint,
+        );
+      return new WireResponse(
+        parseBody(text, response.status, requestId, req),
+        response.status,
+        requestId,
+        receivedAt,
+        response,
+        text,
+      );
     } catch (error) {
       if (wire?.sent) ctx.sent = true;
       throw this.#translate(error, signal, userSignal, ctx, options.timeout, phase);
@@ -194,7 +211,8 @@ export class Transport {
   #fetcher(wire: WireWatch | undefined, signal: AbortSignal): typeof fetch {
     const custom = this.#config.fetch;
     if (custom) {
-      return (input, init) => raceAbort(wire ? attribute(wire, () => custom(input, init)) : custom(input, init), signal);
+      return (input, init) =>
+        raceAbort(wire ? attribute(wire, () => custom(input, init)) : custom(input, init), signal);
     }
     // The global fetch gets this attempt's own signal, not only the Request's: ky builds the
     // Request with `AbortSignal.any([ours, ky's])`, and a signal made by `AbortSignal.any` may be
@@ -228,7 +246,8 @@ export class Transport {
     // A request fetch refuses to build (a bad header or URL) is refused before any connection is
     // made. Only those: other TypeErrors (a mocked network error, a dropped socket) may come after
     // the request left, and "not sent" decides whether book and create-booking may be re-sent.
-    if (phase === 'headers' && error instanceof TypeError && BUILD_REFUSAL.test(error.message)) markNotSent(out);
+    if (phase === 'headers' && error instanceof TypeError && BUILD_REFUSAL.test(error.message))
+      markNotSent(out);
     return out;
   }
 }
@@ -244,11 +263,21 @@ function abortReason(signal: AbortSignal): unknown {
 /** A 2xx body must be JSON. */
 function parseBody(text: string, status: number, requestId: string | undefined, req: HttpRequest): unknown {
   const endpoint = `${req.method} ${req.path}`;
-  if (text === '') throw new ResponseValidationError([{ path: '', message: 'body is empty' }], { requestId, status, endpoint });
+  if (text === '')
+    throw new ResponseValidationError([{ path: '', message: 'body is empty' }], {
+      requestId,
+      status,
+      endpoint,
+    });
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new ResponseValidationError([{ path: '', message: 'body is not valid JSON' }], { requestId, status, endpoint, cause });
+    throw new ResponseValidationError([{ path: '', message: 'body is not valid JSON' }], {
+      requestId,
+      status,
+      endpoint,
+      cause,
+    });
   }
 }
 
@@ -275,7 +304,17 @@ function errorFromResponse(
     }
   } catch {
     const type = headers['content-type']?.split(';')[0];
-    details = [text === '' ? 'Empty response body' : `The error body was not JSON${type ? ` (${type})` : ''}`];
+    details = [
+      text === '' ? 'Empty response body' : `The error body was not JSON${type ? ` (${type})` : ''}`,
+    ];
   }
-  return APIError.generate({ status, requestId, details, headers, body, context: context ?? {}, ...(endpoint ? { endpoint } : {}) });
+  return APIError.generate({
+    status,
+    requestId,
+    details,
+    headers,
+    body,
+    context: context ?? {},
+    ...(endpoint ? { endpoint } : {}),
+  });
 }

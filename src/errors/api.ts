@@ -35,7 +35,9 @@ export class APIError extends FarewayError {
   readonly context: Record<string, unknown>;
 
   constructor(init: APIErrorInit, message?: string) {
-    super(message ?? APIError.makeMessage(init.status, init.details ?? [], init.requestId), { cause: init.cause });
+    super(message ?? APIError.makeMessage(init.status, init.details ?? [], init.requestId), {
+      cause: init.cause,
+    });
     this.status = init.status;
     this.requestId = init.requestId;
     this.details = init.details ?? [];
@@ -106,7 +108,8 @@ const STATUS_TEXT: Record<number, string> = {
  * How an insufficient wallet balance is recognised: the spec does not fix its status, so either
  * 402 or a detail that speaks of an insufficient/low balance. See docs/errors-and-retries.md.
  */
-export const INSUFFICIENT_BALANCE = /(insufficient|not enough|low)\b.*\b(wallet|balance|funds)|balance.*\b(insufficient|too low)/i;
+export const INSUFFICIENT_BALANCE =
+  /(insufficient|not enough|low)\b.*\b(wallet|balance|funds)|balance.*\b(insufficient|too low)/i;
 
 /**
  * Only book debits the wallet, and only a refusal (4xx) can say "not enough balance": a 5xx or a

@@ -59,7 +59,10 @@ export function formatPath(path: readonly PropertyKey[], prefix = ''): string {
 }
 
 /** Issues (zod's, or any `{ path, message }` with an array path) as ValidationIssues. */
-export function toIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix = ''): ValidationIssue[] {
+export function toIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix = '',
+): ValidationIssue[] {
   return issues.map((issue) => ({ path: formatPath(issue.path, prefix), message: issue.message }));
 }
 
@@ -114,7 +117,10 @@ export class FarewayError extends Error {
    * `instanceof` that also holds across builds: an error thrown by the CommonJS build is an
    * instance of the ESM build's class of the same name (and of its ancestors), and vice versa.
    */
-  static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+  static override [Symbol.hasInstance]<T>(
+    this: abstract new (...args: never[]) => T,
+    value: unknown,
+  ): value is T {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     if (typeof value !== 'object' || value === null) return false;
     const chain = (value as { [BRAND]?: unknown })[BRAND];
@@ -128,7 +134,12 @@ export class FarewayError extends Error {
    * reaches an error in the first place.
    */
   toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, message: this.message, code: this.code, docUrl: this.docUrl };
+    const out: Record<string, unknown> = {
+      name: this.name,
+      message: this.message,
+      code: this.code,
+      docUrl: this.docUrl,
+    };
     for (const [k, v] of Object.entries(this)) if (!SECRET_KEYS.test(k)) out[k] = jsonSafe(v, 0);
     if (this.cause !== undefined) out.cause = jsonSafe(this.cause, 0);
     return out;

@@ -66,7 +66,10 @@ export class APIConnectionError extends FarewayError {
    * (`code` is Fareway's own stable code: `connection_failed` or `timeout`.)
    */
   declare readonly systemCode?: string;
-  constructor(message = 'Connection error', options?: { cause?: unknown; requestId?: string | undefined; systemCode?: string | undefined }) {
+  constructor(
+    message = 'Connection error',
+    options?: { cause?: unknown; requestId?: string | undefined; systemCode?: string | undefined },
+  ) {
     super(message, options);
     this.requestId = options?.requestId;
     if (options?.systemCode !== undefined) this.systemCode = options.systemCode;
@@ -78,7 +81,10 @@ export class APITimeoutError extends APIConnectionError {
   static override readonly code = 'timeout';
   declare readonly code: 'timeout';
   override name = 'APITimeoutError';
-  constructor(message = 'Request timed out', options?: { cause?: unknown; requestId?: string | undefined; systemCode?: string | undefined }) {
+  constructor(
+    message = 'Request timed out',
+    options?: { cause?: unknown; requestId?: string | undefined; systemCode?: string | undefined },
+  ) {
     super(message, options);
   }
 }

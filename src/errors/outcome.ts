@@ -63,7 +63,9 @@ export class BookingFailedError extends FarewayError {
     readonly booking: unknown,
     options: { cause?: unknown; requestId?: string | undefined },
   ) {
-    super(`Booking ${booking_id} failed upstream; create a fresh booking to try again`, { cause: options.cause });
+    super(`Booking ${booking_id} failed upstream; create a fresh booking to try again`, {
+      cause: options.cause,
+    });
     this.requestId = options.requestId;
     this.details = [this.message];
   }

@@ -114,7 +114,10 @@ export class Deadline {
     const useRemaining = typeof remaining === 'number' && Number.isFinite(remaining);
     // expires_at is only read when remaining_seconds is absent (it is the weaker basis, and
     // parsing it costs more than the rest of a small response's handling).
-    const parsed = !useRemaining && data.expires_at ? parseExpiresAt(data.expires_at, opts.expiresAtZone ?? 'utc') : undefined;
+    const parsed =
+      !useRemaining && data.expires_at
+        ? parseExpiresAt(data.expires_at, opts.expiresAtZone ?? 'utc')
+        : undefined;
     if (useRemaining) {
       basis = 'remaining_seconds';
       windowMs = (remaining as number) * 1000;
@@ -270,10 +273,7 @@ const WHAT: Record<DeadlineKind, string> = {
 };
 
 /** The documented window for a deadline the response did not report. */
-function fallbackWindowMs(
-  kind: DeadlineKind,
-  source: 'supplier_a' | 'supplier_b' = 'supplier_a',
-): number {
+function fallbackWindowMs(kind: DeadlineKind, source: 'supplier_a' | 'supplier_b' = 'supplier_a'): number {
   if (kind === 'lock') return FALLBACK_WINDOW_MS.lock;
   return Math.min(FALLBACK_WINDOW_MS[source], TRACE_MAX_MS);
 }

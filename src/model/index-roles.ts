@@ -63,11 +63,20 @@ export interface IndexRoles {
  * `inbound_options` index (never the outbound's display-only token beside another index),
  * independent: `[outbound, inbound]` in that order. Returns the problems (empty when fine).
  */
-export function checkIndices(roles: IndexRoles, indices: readonly string[], options: { anyCount?: boolean } = {}): ValidationIssue[] {
+export function checkIndices(
+  roles: IndexRoles,
+  indices: readonly string[],
+  options: { anyCount?: boolean } = {},
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const { style } = roles;
   const expected = style === 'independent' ? 2 : 1;
-  const scenario = style === null ? 'a one-way search' : style === 'coupled' ? 'a coupled round trip' : 'an independent round trip';
+  const scenario =
+    style === null
+      ? 'a one-way search'
+      : style === 'coupled'
+        ? 'a coupled round trip'
+        : 'an independent round trip';
   if (!options.anyCount && indices.length !== expected)
     issues.push({
       path: 'result_indices',
@@ -89,13 +98,24 @@ export function checkIndices(roles: IndexRoles, indices: readonly string[], opti
           message:
             "is an outbound's display-only token: it is never sent together with an inbound's index; send only the chosen inbound_options[j].result_index",
         });
-      else if (!isNested) issues.push({ path, message: 'must be an inbound_options[j].result_index (coupled round trip)' });
+      else if (!isNested)
+        issues.push({ path, message: 'must be an inbound_options[j].result_index (coupled round trip)' });
     } else if (options.anyCount) {
-      if (!isOut && !isIn) issues.push({ path, message: 'must be an outbound or inbound result_index (independent round trip)' });
+      if (!isOut && !isIn)
+        issues.push({
+          path,
+          message: 'must be an outbound or inbound result_index (independent round trip)',
+        });
     } else if (i === 0 && !isOut) {
-      issues.push({ path, message: 'must be the outbound result_index (independent round trip: [outbound, inbound])' });
+      issues.push({
+        path,
+        message: 'must be the outbound result_index (independent round trip: [outbound, inbound])',
+      });
     } else if (i === 1 && !isIn) {
-      issues.push({ path, message: 'must be an inbound result_index (independent round trip: [outbound, inbound])' });
+      issues.push({
+        path,
+        message: 'must be an inbound result_index (independent round trip: [outbound, inbound])',
+      });
     }
   });
   return issues;

@@ -38,7 +38,11 @@ export function filterOptions<T extends FlightOption>(options: readonly T[], cri
   const airlines =
     criteria.airline === undefined
       ? undefined
-      : new Set((Array.isArray(criteria.airline) ? criteria.airline : [criteria.airline]).map((c) => c.toUpperCase()));
+      : new Set(
+          (Array.isArray(criteria.airline) ? criteria.airline : [criteria.airline]).map((c) =>
+            c.toUpperCase(),
+          ),
+        );
   return options.filter(
     (o) =>
       (criteria.maxStops === undefined || o.stop_count <= criteria.maxStops) &&

@@ -25,7 +25,10 @@ interface SearchReadInit {
 export function validateSearchResponse(json: unknown, init: SearchReadInit = {}): SearchResponse {
   const endpoint = init.endpoint ?? 'POST /v1/flights/search/';
   const [method, path] = endpoint.split(' ') as [string, string];
-  const traceId = typeof json === 'object' && json !== null && typeof (json as { trace_id?: unknown }).trace_id === 'string' ? (json as { trace_id: string }).trace_id : undefined;
+  const traceId =
+    typeof json === 'object' && json !== null && typeof (json as { trace_id?: unknown }).trace_id === 'string'
+      ? (json as { trace_id: string }).trace_id
+      : undefined;
   return readResponse(SearchAnswer, json, {
     endpoint: 'search',
     method,

@@ -77,7 +77,6 @@ export function searchOfSelection(sel: Selection): SearchResults | undefined {
 
 type AnyOption = FlightOption | InboundOption;
 
-
 /**
  * What `flights.search` returns: the validated wire response (`data`, unknown fields kept) and one
  * model for every round-trip style. `returnsFor(out)` lists the returns that go with an outbound,
@@ -275,7 +274,6 @@ export class SearchResults {
       nested: new IndexSet(nested),
     });
   }
-
 
   /** Index lookups, built once on first use so that construction stays cheap. */
   #options(): OptionIndex {

@@ -38,10 +38,14 @@ export class Airports {
 
   async #autocomplete(q: string, options: RequestOptions): Promise<AutocompleteResponse> {
     checkCall(this.ctx, options);
-    if (typeof q !== 'string') throw new RequestValidationError([{ path: 'q', message: 'must be a string' }], 'Invalid autocomplete');
+    if (typeof q !== 'string')
+      throw new RequestValidationError([{ path: 'q', message: 'must be a string' }], 'Invalid autocomplete');
     const key = q.trim().toLowerCase();
     if (key.length > MAX_QUERY_LENGTH)
-      throw new RequestValidationError([{ path: 'q', message: `must be at most ${MAX_QUERY_LENGTH} characters` }], 'Invalid autocomplete');
+      throw new RequestValidationError(
+        [{ path: 'q', message: `must be at most ${MAX_QUERY_LENGTH} characters` }],
+        'Invalid autocomplete',
+      );
     if (key.length < 2) return { results: [] };
 
     const cached = this.#cache.get(key);
@@ -72,7 +76,11 @@ export class Airports {
   }
 
   async #fetch(q: string, options: RequestOptions): Promise<Fetched> {
-    const { data: read, response } = await this.ctx.requester.call(SERVICE.autocomplete, { query: { q } }, options);
+    const { data: read, response } = await this.ctx.requester.call(
+      SERVICE.autocomplete,
+      { query: { q } },
+      options,
+    );
     // Only the airports are kept (an unknown top-level field, however deep, is not cached).
     const data: AutocompleteResponse = { results: read.results };
     const fetched = { data: withMeta(data, { requestId: response.requestId }), response };

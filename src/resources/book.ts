@@ -77,7 +77,10 @@ const BOOKABLE = new Set<string>(['draft', 'passenger_saved', 'priced'] satisfie
  */
 const inFlight = new Map<string, Promise<BookResult>>();
 
-const confirmedWithPnr = (b: { status?: unknown; pnr?: unknown }): b is { status: 'confirmed'; pnr: string } =>
+const confirmedWithPnr = (b: {
+  status?: unknown;
+  pnr?: unknown;
+}): b is { status: 'confirmed'; pnr: string } =>
   b.status === 'confirmed' && typeof b.pnr === 'string' && b.pnr !== '';
 
 /**
@@ -85,7 +88,13 @@ const confirmedWithPnr = (b: { status?: unknown; pnr?: unknown }): b is { status
  * service, one book in flight per booking (in this process, and across processes with Redis),
  * and an interrupted book reconciled by reading, never by sending again.
  */
-export function book(ctx: ClientContext, baseUrl: string, id: string, options: BookOptions, retrieve: Retrieve): Promise<BookResult> {
+export function book(
+  ctx: ClientContext,
+  baseUrl: string,
+  id: string,
+  options: BookOptions,
+  retrieve: Retrieve,
+): Promise<BookResult> {
   const key = `${baseUrl}|${id}`;
   const running = inFlight.get(key);
   if (running) {
@@ -105,7 +114,11 @@ export function book(ctx: ClientContext, baseUrl: string, id: string, options: B
 
 /** A confirmed booking found by retrieving it, as the result of book (`reconciled: true`). */
 function fromRetrieved(booking: RetrieveBookingResponse & BookingMeta): BookResult {
-  return withMeta(booking as unknown as BookResponse, { requestId: booking.requestId, deadline: undefined, reconciled: true });
+  return withMeta(booking as unknown as BookResponse, {
+    requestId: booking.requestId,
+    deadline: undefined,
+    reconciled: true,
+  });
 }
 
 /** A joined call asked for its own fare: the booking is already made, so say so if it differs. */
@@ -120,7 +133,12 @@ function checkJoinedFare(id: string, expected: number | undefined, result: BookR
     );
 }
 
-async function bookExclusively(ctx: ClientContext, id: string, options: BookOptions, retrieve: Retrieve): Promise<BookResult> {
+async function bookExclusively(
+  ctx: ClientContext,
+  id: string,
+  options: BookOptions,
+  retrieve: Retrieve,
+): Promise<BookResult> {
   const lockName = `book:${id}`;
   const ttlMs = 2 * (ctx.timeout + ctx.bookReconcile.timeoutMs) + 10_000;
   for (let round = 0; round < 3; round++) {
@@ -146,14 +164,19 @@ async function bookExclusively(ctx: ClientContext, id: string, options: BookOpti
       checkJoinedFare(id, options.expectedFinalFare, result);
       return result;
     }
-    if (current.status === 'failed') throw new BookingFailedError(id, current, { requestId: current.requestId });
+    if (current.status === 'failed')
+      throw new BookingFailedError(id, current, { requestId: current.requestId });
     // Still bookable: the other attempt ended without booking. Take the lock and book.
   }
   throw new BookingOutcomeUnknownError(id, { lastStatus: undefined });
 }
 
-
-async function guardedBook(ctx: ClientContext, id: string, options: BookOptions, retrieve: Retrieve): Promise<BookResult> {
+async function guardedBook(
+  ctx: ClientContext,
+  id: string,
+  options: BookOptions,
+  retrieve: Retrieve,
+): Promise<BookResult> {
   const { expectedFinalFare, ...requestOptions } = options;
   if (expectedFinalFare !== undefined) {
     // Stateless: the fare is read from the service, never from this client's memory. If it
@@ -167,13 +190,16 @@ async function guardedBook(ctx: ClientContext, id: string, options: BookOptions,
     }
     const fare = current.pricing?.final_fare;
     if (typeof fare !== 'number')
-      throw new ResponseValidationError([{ path: 'pricing.final_fare', message: 'is needed to verify expectedFinalFare; book was not sent' }], {
-        requestId: current.requestId,
-        status: 200,
-        endpoint: `GET /v1/flights/booking/${id}/`,
-        body: current,
-        ids: { booking_id: id },
-      });
+      throw new ResponseValidationError(
+        [{ path: 'pricing.final_fare', message: 'is needed to verify expectedFinalFare; book was not sent' }],
+        {
+          requestId: current.requestId,
+          status: 200,
+          endpoint: `GET /v1/flights/booking/${id}/`,
+          body: current,
+          ids: { booking_id: id },
+        },
+      );
     if (toPaise(fare) !== toPaise(expectedFinalFare))
       throw new PriceChangedError(
         `Booking ${id}: expectedFinalFare ${expectedFinalFare} does not match the service's current fare ${fare}; nothing was sent`,
@@ -185,21 +211,30 @@ async function guardedBook(ctx: ClientContext, id: string, options: BookOptions,
   return sendBook(ctx, id, requestOptions, retrieve);
 }
 
-async function sendBook(ctx: ClientContext, id: string, options: RequestOptions, retrieve: Retrieve): Promise<BookResult> {
+async function sendBook(
+  ctx: ClientContext,
+  id: string,
+  options: RequestOptions,
+  retrieve: Retrieve,
+): Promise<BookResult> {
   const trace = traceCall(options.signal);
   let cause: unknown;
   try {
     const { data, response } = await ctx.requester.call(SERVICE.book, { booking_id: id }, options, { trace });
-    if (confirmedWithPnr(data)) return withMeta(data, { requestId: response.requestId, deadline: undefined, reconciled: false });
+    if (confirmedWithPnr(data))
+      return withMeta(data, { requestId: response.requestId, deadline: undefined, reconciled: false });
     // The service's own readable answer: it finished, without a PNR.
     cause = markAnswered(
-      new ResponseValidationError([{ path: 'status', message: `expected confirmed with a PNR, got ${String(data.status)}` }], {
-        requestId: response.requestId,
-        status: response.status,
-        endpoint: `POST ${pathOf(SERVICE.book, { booking_id: id })}`,
-        body: data,
-        ids: { booking_id: id },
-      }),
+      new ResponseValidationError(
+        [{ path: 'status', message: `expected confirmed with a PNR, got ${String(data.status)}` }],
+        {
+          requestId: response.requestId,
+          status: response.status,
+          endpoint: `POST ${pathOf(SERVICE.book, { booking_id: id })}`,
+          body: data,
+          ids: { booking_id: id },
+        },
+      ),
     );
   } catch (error) {
     cause = error;
@@ -226,27 +261,41 @@ async function reconcile(
   call: RequestOptions,
 ): Promise<BookResult> {
   const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-  ctx.logger.warn?.(`book of ${id} was interrupted (${reason}); reconciling by retrieving the booking`, { booking_id: id });
+  ctx.logger.warn?.(`book of ${id} was interrupted (${reason}); reconciling by retrieving the booking`, {
+    booking_id: id,
+  });
   const { timeoutMs, intervalMs } = ctx.bookReconcile;
   let lastStatus: string | undefined;
   let lastRequestId: string | undefined;
   const check = async (n: number, remainingMs: number): Promise<BookResult | undefined> => {
     let booking: (RetrieveBookingResponse & BookingMeta) | undefined;
     try {
-      booking = await retrieve(id, inScopeOf(call, { timeout: Math.max(1, Math.min(remainingMs, ctx.timeout)), maxRetries: 0 }));
+      booking = await retrieve(
+        id,
+        inScopeOf(call, { timeout: Math.max(1, Math.min(remainingMs, ctx.timeout)), maxRetries: 0 }),
+      );
       lastStatus = booking.status;
       lastRequestId = booking.requestId;
     } catch (error) {
-      ctx.logger.info?.(`reconcile check ${n} for ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.logger.info?.(
+        `reconcile check ${n} for ${id} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const untouched = booking !== undefined && mode === 'once' && BOOKABLE.has(booking.status);
-    const done = booking !== undefined && (confirmedWithPnr(booking) || booking.status === 'failed' || untouched);
-    safeHook(ctx.logger, () => ctx.hooks?.onReconcile?.({ booking_id: id, reason, status: booking?.status, check: n, done }));
+    const done =
+      booking !== undefined && (confirmedWithPnr(booking) || booking.status === 'failed' || untouched);
+    safeHook(ctx.logger, () =>
+      ctx.hooks?.onReconcile?.({ booking_id: id, reason, status: booking?.status, check: n, done }),
+    );
     if (booking && confirmedWithPnr(booking)) {
-      ctx.logger.info?.(`book of ${id} had committed: PNR ${booking.pnr}`, { booking_id: id, requestId: lastRequestId });
+      ctx.logger.info?.(`book of ${id} had committed: PNR ${booking.pnr}`, {
+        booking_id: id,
+        requestId: lastRequestId,
+      });
       return fromRetrieved(booking);
     }
-    if (booking?.status === 'failed') throw new BookingFailedError(id, booking, { cause, requestId: lastRequestId });
+    if (booking?.status === 'failed')
+      throw new BookingFailedError(id, booking, { cause, requestId: lastRequestId });
     if (booking && untouched) {
       // The service finished and the booking is untouched: the original error stands, and says
       // the booking is still bookable (book may be called again).
@@ -256,7 +305,11 @@ async function reconcile(
     }
     return undefined;
   };
-  const settled = await poll(check, { windowMs: timeoutMs, firstDelayMs: intervalMs, maxDelayMs: Math.max(intervalMs, 2_000) });
+  const settled = await poll(check, {
+    windowMs: timeoutMs,
+    firstDelayMs: intervalMs,
+    maxDelayMs: Math.max(intervalMs, 2_000),
+  });
   if (settled) return settled;
   throw new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId: lastRequestId });
 }

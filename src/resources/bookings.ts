@@ -23,7 +23,13 @@ import {
 import type { PassengerInput } from '../schemas/passenger.js';
 import { passengerContextFromBooking, validatePassengers } from '../validation/passengers.js';
 import { z } from '../schemas/zod.js';
-import { book as bookOnce, BookOptionsSchema, type BookingMeta, type BookOptions, type BookResult } from './book.js';
+import {
+  book as bookOnce,
+  BookOptionsSchema,
+  type BookingMeta,
+  type BookOptions,
+  type BookResult,
+} from './book.js';
 import { sendCreate, withPaxCount } from './create.js';
 
 export type { BookingMeta } from './book.js';
@@ -80,7 +86,12 @@ export class Bookings {
     const params = parseInput(
       CreateBookingParamsSchema,
       raw && typeof raw === 'object'
-        ? { trace_id: raw.trace_id, result_indices: Array.isArray(raw.result_indices) ? [...(raw.result_indices as unknown[])] : raw.result_indices }
+        ? {
+            trace_id: raw.trace_id,
+            result_indices: Array.isArray(raw.result_indices)
+              ? [...(raw.result_indices as unknown[])]
+              : raw.result_indices,
+          }
         : input,
       'Invalid booking request',
     );
@@ -98,11 +109,19 @@ export class Bookings {
     const source = live?.source ?? memory?.source ?? (isSelection(input) ? input.source : undefined);
     const outcome = await sendCreate(this.ctx, params, options);
     const reconciled = outcome.kind === 'adopted';
-    const data: CreateBookingResponse | RetrieveBookingResponse = outcome.kind === 'made' ? outcome.data : withPaxCount(outcome.booking, live?.pax_count ?? memory?.pax_count);
+    const data: CreateBookingResponse | RetrieveBookingResponse =
+      outcome.kind === 'made'
+        ? outcome.data
+        : withPaxCount(outcome.booking, live?.pax_count ?? memory?.pax_count);
     const deadline =
       data.expires_at == null && data.remaining_seconds == null && reconciled
         ? this.ctx.registry.booking(data.booking_id)?.deadline
-        : Deadline.fromResponse(data, { kind: 'lock', ...(source ? { source } : {}), receivedAt: outcome.receivedAt, expiresAtZone: this.ctx.expiresAtZone });
+        : Deadline.fromResponse(data, {
+            kind: 'lock',
+            ...(source ? { source } : {}),
+            receivedAt: outcome.receivedAt,
+            expiresAtZone: this.ctx.expiresAtZone,
+          });
     this.ctx.registry.updateBooking(data.booking_id, {
       trace_id: data.trace_id ?? params.trace_id,
       source,
@@ -118,11 +137,21 @@ export class Bookings {
    * has not seen, it retrieves the booking first (one GET). Every problem is reported at once in
    * a RequestValidationError, and nothing is sent.
    */
-  savePassengers(booking: BookingRef, passengers: PassengerInput[], options?: SavePassengersOptions): FarewayPromise<SavedPassengers> {
-    return this.ctx.requester.operation(SERVICE.savePassengers, options, (o) => this.#savePassengers(booking, passengers, o));
+  savePassengers(
+    booking: BookingRef,
+    passengers: PassengerInput[],
+    options?: SavePassengersOptions,
+  ): FarewayPromise<SavedPassengers> {
+    return this.ctx.requester.operation(SERVICE.savePassengers, options, (o) =>
+      this.#savePassengers(booking, passengers, o),
+    );
   }
 
-  async #savePassengers(booking: BookingRef, passengers: PassengerInput[], options: SavePassengersOptions): Promise<SavedPassengers> {
+  async #savePassengers(
+    booking: BookingRef,
+    passengers: PassengerInput[],
+    options: SavePassengersOptions,
+  ): Promise<SavedPassengers> {
     checkCall(this.ctx, options, { schema: SavePassengersOptionsObject, scan: { passengers }, passengers });
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     this.#refuseIfLockExpired(id);
@@ -133,10 +162,16 @@ export class Bookings {
       body = { passengers };
     } else {
       const memory = this.ctx.registry.booking(id);
-      let known: Partial<Booking> | undefined = typeof booking === 'object' && 'itinerary_items' in booking ? (booking as Partial<Booking>) : undefined;
+      let known: Partial<Booking> | undefined =
+        typeof booking === 'object' && 'itinerary_items' in booking
+          ? (booking as Partial<Booking>)
+          : undefined;
       if (!known) known = await this.retrieve(id, requestOptions);
       const context = passengerContextFromBooking(
-        { ...known, ...(memory?.pax_rules && !known.pax_rules ? { pax_rules: memory.pax_rules } : {}) } as Partial<Booking>,
+        {
+          ...known,
+          ...(memory?.pax_rules && !known.pax_rules ? { pax_rules: memory.pax_rules } : {}),
+        } as Partial<Booking>,
         memory?.source,
       );
       const result = validatePassengers(passengers, context);
@@ -145,7 +180,11 @@ export class Bookings {
       for (const warning of warnings) this.ctx.logger.warn?.(warning, { booking_id: id });
       body = { passengers: result.passengers };
     }
-    const { data, response } = await this.ctx.requester.call(SERVICE.savePassengers, { booking_id: id, body }, requestOptions);
+    const { data, response } = await this.ctx.requester.call(
+      SERVICE.savePassengers,
+      { booking_id: id, body },
+      requestOptions,
+    );
     const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
       this.ctx.logger.warn?.(`possible duplicate bookings found for ${id} (${data.duplicates.length})`, {
@@ -205,7 +244,10 @@ export class Bookings {
     checkCall(this.ctx, options);
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     const { data, response } = await this.ctx.requester.call(SERVICE.retrieve, { booking_id: id }, options);
-    const memory = this.ctx.registry.updateBooking(id, { trace_id: data.trace_id ?? undefined, ...this.#deadlineFrom(data, response.receivedAt, id) });
+    const memory = this.ctx.registry.updateBooking(id, {
+      trace_id: data.trace_id ?? undefined,
+      ...this.#deadlineFrom(data, response.receivedAt, id),
+    });
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
   }
 
@@ -220,23 +262,43 @@ export class Bookings {
     const fetchPage = (p: { limit?: number | undefined; offset?: number | undefined }): Promise<Page> =>
       this.ctx.requester.operation(SERVICE.list, options, async (o) => {
         checkCall(this.ctx, o);
-        const { data, response } = await this.ctx.requester.call(SERVICE.list, { query: { limit: p.limit, offset: p.offset } }, o);
+        const { data, response } = await this.ctx.requester.call(
+          SERVICE.list,
+          { query: { limit: p.limit, offset: p.offset } },
+          o,
+        );
         return new Page(data, fetchPage, response.requestId, response.response);
       });
     // Bad input or a closed client reject the returned promise (list itself never throws).
-    return PagePromise.from(async () => fetchPage(parseInput(ListParamsSchema, params, 'Invalid list request')));
+    return PagePromise.from(async () =>
+      fetchPage(parseInput(ListParamsSchema, params, 'Invalid list request')),
+    );
   }
 
-  #deadlineFrom(data: { expires_at?: string | null | undefined; remaining_seconds?: number | null | undefined; status?: string }, receivedAt: number, id: string) {
+  #deadlineFrom(
+    data: {
+      expires_at?: string | null | undefined;
+      remaining_seconds?: number | null | undefined;
+      status?: string;
+    },
+    receivedAt: number,
+    id: string,
+  ) {
     if (data.expires_at == null && data.remaining_seconds == null) return {};
     const source = this.ctx.registry.booking(id)?.source;
     return {
-      deadline: Deadline.fromResponse(data, { kind: 'lock', ...(source ? { source } : {}), receivedAt, expiresAtZone: this.ctx.expiresAtZone }),
+      deadline: Deadline.fromResponse(data, {
+        kind: 'lock',
+        ...(source ? { source } : {}),
+        receivedAt,
+        expiresAtZone: this.ctx.expiresAtZone,
+      }),
     };
   }
 
   #refuseIfLockExpired(id: string) {
     const deadline = this.ctx.registry.booking(id)?.deadline;
-    if (deadline?.isExpired(this.ctx.expiryMarginMs)) throw FareExpiredError.local('The fare lock of this booking', { booking_id: id });
+    if (deadline?.isExpired(this.ctx.expiryMarginMs))
+      throw FareExpiredError.local('The fare lock of this booking', { booking_id: id });
   }
 }

@@ -54,10 +54,14 @@ export interface OwnBooking {
 }
 
 /** What a look found: this call's booking, proof that it made none (yet), or not decidable. */
-export type Found = ({ kind: 'mine' } & OwnBooking) | { kind: 'none' } | { kind: 'unknown'; candidates: string[] };
+export type Found =
+  ({ kind: 'mine' } & OwnBooking) | { kind: 'none' } | { kind: 'unknown'; candidates: string[] };
 
 /** How a booking's itinerary items compare with the indices a create sent. */
-export function indicesMatch(items: readonly ItineraryItem[] | null | undefined, sent: readonly string[]): 'same' | 'different' | 'cannot-tell' {
+export function indicesMatch(
+  items: readonly ItineraryItem[] | null | undefined,
+  sent: readonly string[],
+): 'same' | 'different' | 'cannot-tell' {
   if (!items || items.length === 0) return 'cannot-tell';
   const ours = new Set(sent);
   const theirs = new Set<string>();
@@ -90,13 +94,22 @@ function surelyOlder(b: BookingListEntry, from: number): boolean {
 }
 
 /** Lists the newest bookings back to the start of the window. `complete` is false when the pages ran out first. */
-async function listSince(ctx: ClientContext, from: number, options: RequestOptions): Promise<{ entries: BookingListEntry[]; complete: boolean }> {
+async function listSince(
+  ctx: ClientContext,
+  from: number,
+  options: RequestOptions,
+): Promise<{ entries: BookingListEntry[]; complete: boolean }> {
   const entries = new Map<string, BookingListEntry>();
   let offset = 0;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const { data } = await ctx.requester.call(SERVICE.list, { query: { limit: PAGE, offset } }, { ...transportOptions(options), maxRetries: 1 });
+    const { data } = await ctx.requester.call(
+      SERVICE.list,
+      { query: { limit: PAGE, offset } },
+      { ...transportOptions(options), maxRetries: 1 },
+    );
     for (const b of data.results) entries.set(b.id, b);
-    if (!data.next || data.results.length === 0 || data.results.some((b) => surelyOlder(b, from))) return { entries: [...entries.values()], complete: true };
+    if (!data.next || data.results.length === 0 || data.results.some((b) => surelyOlder(b, from)))
+      return { entries: [...entries.values()], complete: true };
     offset += data.results.length;
   }
   return { entries: [...entries.values()], complete: false };
@@ -105,13 +118,31 @@ async function listSince(ctx: ClientContext, from: number, options: RequestOptio
 type Checked = { id: string; verdict: 'same' | 'different' | 'cannot-tell' } & Partial<OwnBooking>;
 
 /** Retrieves a candidate and compares its indices; a failed retrieve cannot tell. */
-async function check(ctx: ClientContext, id: string, call: CallInfo, options: RequestOptions): Promise<Checked> {
+async function check(
+  ctx: ClientContext,
+  id: string,
+  call: CallInfo,
+  options: RequestOptions,
+): Promise<Checked> {
   try {
-    const { data: booking, response } = await ctx.requester.call(SERVICE.retrieve, { booking_id: id }, { ...transportOptions(options), maxRetries: 1 });
-    if (booking.status !== 'draft' || (booking.trace_id && booking.trace_id !== call.traceId)) return { id, verdict: 'different' };
-    return { id, verdict: indicesMatch(booking.itinerary_items, call.indices), booking, requestId: response.requestId, receivedAt: response.receivedAt };
+    const { data: booking, response } = await ctx.requester.call(
+      SERVICE.retrieve,
+      { booking_id: id },
+      { ...transportOptions(options), maxRetries: 1 },
+    );
+    if (booking.status !== 'draft' || (booking.trace_id && booking.trace_id !== call.traceId))
+      return { id, verdict: 'different' };
+    return {
+      id,
+      verdict: indicesMatch(booking.itinerary_items, call.indices),
+      booking,
+      requestId: response.requestId,
+      receivedAt: response.receivedAt,
+    };
   } catch (error) {
-    ctx.logger.info?.(`could not retrieve booking ${id} to compare it with create for ${call.traceId}: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.logger.info?.(
+      `could not retrieve booking ${id} to compare it with create for ${call.traceId}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return { id, verdict: 'cannot-tell' };
   }
 }
@@ -120,16 +151,28 @@ async function check(ctx: ClientContext, id: string, call: CallInfo, options: Re
  * One look for the booking this create call made (see the rule above). Throws when the listing
  * fails. Adopting claims the booking in the ledger, in the same tick as the decision.
  */
-export async function lookForOwnBooking(ctx: ClientContext, call: CallInfo, ledger: CreateLedger, entry: CreateCall, options: RequestOptions): Promise<Found> {
+export async function lookForOwnBooking(
+  ctx: ClientContext,
+  call: CallInfo,
+  ledger: CreateLedger,
+  entry: CreateCall,
+  options: RequestOptions,
+): Promise<Found> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (round > 0) await ledger.othersAnswered(entry);
     const from = call.startedAtMs - CLOCK_SKEW_MS;
     const listing = await listSince(ctx, from, options);
     const to = Date.now() + CLOCK_SKEW_MS;
     const candidates = listing.entries.filter(
-      (b) => b.trace_id === call.traceId && b.status === 'draft' && createdWithin(b, from, to) && !ledger.claimed(b.id) && ctx.registry.booking(b.id) === undefined,
+      (b) =>
+        b.trace_id === call.traceId &&
+        b.status === 'draft' &&
+        createdWithin(b, from, to) &&
+        !ledger.claimed(b.id) &&
+        ctx.registry.booking(b.id) === undefined,
     );
-    if (candidates.length > MAX_CANDIDATES) return { kind: 'unknown', candidates: candidates.map((b) => b.id) };
+    if (candidates.length > MAX_CANDIDATES)
+      return { kind: 'unknown', candidates: candidates.map((b) => b.id) };
     const checked = await Promise.all(candidates.map((b) => check(ctx, b.id, call, options)));
     // Another create of this trace answered meanwhile: its booking may be among these. Look again.
     if (ledger.othersOnWire(entry)) continue;

@@ -39,12 +39,20 @@ export async function sendCreate(
 ): Promise<CreateOutcome> {
   const ledger = ledgerOf(ctx);
   const entry = ledger.begin(params.trace_id);
-  const call: CallInfo = { traceId: params.trace_id, indices: params.result_indices, startedAtMs: Date.now() };
+  const call: CallInfo = {
+    traceId: params.trace_id,
+    indices: params.result_indices,
+    startedAtMs: Date.now(),
+  };
   const mayResend = (options.maxRetries ?? ctx.maxRetries) > 0;
   const attempt = async (n: number): Promise<CreateOutcome | undefined> => {
     ledger.sending(entry);
     try {
-      const { data, response } = await ctx.requester.call(SERVICE.createBooking, { body: params, ids: { trace_id: params.trace_id } }, options);
+      const { data, response } = await ctx.requester.call(
+        SERVICE.createBooking,
+        { body: params, ids: { trace_id: params.trace_id } },
+        options,
+      );
       ledger.claim(data.booking_id); // before `answered`: a create waiting on this one must see it
       return { kind: 'made', data, requestId: response.requestId, receivedAt: response.receivedAt };
     } catch (error) {
@@ -53,10 +61,14 @@ export async function sendCreate(
       if (failure.reconcile === 'no') throw error;
       const found = await resolveCreate(ctx, call, entry, failure.reconcile, options);
       if (found.kind === 'mine') {
-        ctx.logger.info?.(`create-booking for trace ${call.traceId} had made booking ${found.booking.booking_id}`, { trace_id: call.traceId, booking_id: found.booking.booking_id });
+        ctx.logger.info?.(
+          `create-booking for trace ${call.traceId} had made booking ${found.booking.booking_id}`,
+          { trace_id: call.traceId, booking_id: found.booking.booking_id },
+        );
         return { ...found, kind: 'adopted' };
       }
-      if (found.kind === 'unknown') throw new CreateOutcomeUnknownError(call.traceId, found.candidates, { cause: error });
+      if (found.kind === 'unknown')
+        throw new CreateOutcomeUnknownError(call.traceId, found.candidates, { cause: error });
       // The service finished and this call made nothing: creating again is safe.
       if (n > 1 || failure.retry !== 'once-if-nothing-made' || !mayResend) throw error;
       announceResend(ctx, error as UpstreamError);
@@ -73,9 +85,26 @@ export async function sendCreate(
 }
 
 function announceResend(ctx: ClientContext, error: UpstreamError): void {
-  const req = { endpoint: SERVICE.createBooking.name, method: SERVICE.createBooking.method, path: SERVICE.createBooking.template };
-  ctx.logger.info?.(`retrying ${req.method} ${req.path} once after ${error.name}: the service made no booking`, { endpoint: req.endpoint, attempt: 1, requestId: error.requestId });
-  safeHook(ctx.logger, () => ctx.hooks.onRetry?.({ endpoint: req.endpoint, method: req.method, path: req.path, attempt: 1, error, requestId: error.requestId, delayMs: 0 }));
+  const req = {
+    endpoint: SERVICE.createBooking.name,
+    method: SERVICE.createBooking.method,
+    path: SERVICE.createBooking.template,
+  };
+  ctx.logger.info?.(
+    `retrying ${req.method} ${req.path} once after ${error.name}: the service made no booking`,
+    { endpoint: req.endpoint, attempt: 1, requestId: error.requestId },
+  );
+  safeHook(ctx.logger, () =>
+    ctx.hooks.onRetry?.({
+      endpoint: req.endpoint,
+      method: req.method,
+      path: req.path,
+      attempt: 1,
+      error,
+      requestId: error.requestId,
+      delayMs: 0,
+    }),
+  );
 }
 
 /**
@@ -83,20 +112,36 @@ function announceResend(ctx: ClientContext, error: UpstreamError): void {
  * finished), up to three times, spaced, when the attempt may still land (timeout, reset, proxy
  * page, unreadable 2xx). `none` only when the service finished and the listing proves it.
  */
-async function resolveCreate(ctx: ClientContext, call: CallInfo, entry: CreateCall, mode: 'once' | 'until-settled', options: RequestOptions): Promise<Found> {
-  ctx.logger.warn?.(`create-booking for trace ${call.traceId} was interrupted; looking for the booking it may have made`, { trace_id: call.traceId });
+async function resolveCreate(
+  ctx: ClientContext,
+  call: CallInfo,
+  entry: CreateCall,
+  mode: 'once' | 'until-settled',
+  options: RequestOptions,
+): Promise<Found> {
+  ctx.logger.warn?.(
+    `create-booking for trace ${call.traceId} was interrupted; looking for the booking it may have made`,
+    { trace_id: call.traceId },
+  );
   const look = async (): Promise<Found | undefined> => {
     try {
       const found = await lookForOwnBooking(ctx, call, ledgerOf(ctx), entry, options);
       if (found.kind === 'mine' || (found.kind === 'unknown' && found.candidates.length > 0)) return found;
       if (found.kind === 'none' && mode === 'once') return found;
     } catch (error) {
-      ctx.logger.info?.(`could not list bookings to resolve create for ${call.traceId}: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.logger.info?.(
+        `could not list bookings to resolve create for ${call.traceId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     return undefined;
   };
   // Spaced 2·intervalMs, then 4·intervalMs (at most 2 s).
-  const found = await poll(look, { looks: mode === 'once' ? 1 : 3, firstDelayMs: ctx.bookReconcile.intervalMs * 2, maxDelayMs: 2_000, signal: options.signal });
+  const found = await poll(look, {
+    looks: mode === 'once' ? 1 : 3,
+    firstDelayMs: ctx.bookReconcile.intervalMs * 2,
+    maxDelayMs: 2_000,
+    signal: options.signal,
+  });
   return found ?? { kind: 'unknown', candidates: [] };
 }
 
@@ -105,7 +150,10 @@ async function resolveCreate(ctx: ClientContext, call: CallInfo, entry: CreateCa
  * list it), else the search's when this client knows the search; otherwise left absent, which the
  * adopted type allows.
  */
-export function withPaxCount(booking: RetrieveBookingResponse, fromSearch: PaxCount | undefined): RetrieveBookingResponse {
+export function withPaxCount(
+  booking: RetrieveBookingResponse,
+  fromSearch: PaxCount | undefined,
+): RetrieveBookingResponse {
   if (booking.pax_count == null && fromSearch) booking.pax_count = { ...fromSearch };
   return booking;
 }

@@ -44,17 +44,22 @@ export class Flights {
     checkCall(this.ctx, options);
     const parsed = parseInput(SearchParamsSchema, params, 'Invalid search');
     // The search's own reader (model/parse-search.ts): SERVICE.search's answer, behind its measured fast path.
-    const { data: results } = await this.ctx.requester.call(SERVICE.search, { body: toSearchRequestBody(parsed) }, options, {
-      read: (response) =>
-        parseSearchResponse(response.data, {
-          source: parsed.source,
-          requestId: response.requestId,
-          receivedAt: response.receivedAt,
-          expiresAtZone: this.ctx.expiresAtZone,
-          hooks: this.ctx.hooks,
-          logger: this.ctx.logger,
-        }),
-    });
+    const { data: results } = await this.ctx.requester.call(
+      SERVICE.search,
+      { body: toSearchRequestBody(parsed) },
+      options,
+      {
+        read: (response) =>
+          parseSearchResponse(response.data, {
+            source: parsed.source,
+            requestId: response.requestId,
+            receivedAt: response.receivedAt,
+            expiresAtZone: this.ctx.expiresAtZone,
+            hooks: this.ctx.hooks,
+            logger: this.ctx.logger,
+          }),
+      },
+    );
     this.ctx.registry.rememberSearch(results);
     return results;
   }
@@ -76,19 +81,35 @@ export class Flights {
   ): Promise<FareRules> {
     checkCall(this.ctx, options, { objects: { input } });
     // A selection (live, or one that went through JSON) asks for the rules of each of its indices.
-    const selectionLike = (typeof input === 'object' && input !== null ? input : {}) as { trace_id?: unknown; result_indices?: unknown };
+    const selectionLike = (typeof input === 'object' && input !== null ? input : {}) as {
+      trace_id?: unknown;
+      result_indices?: unknown;
+    };
     const targets: FareRulesParams[] =
       isSelection(input) || Array.isArray(selectionLike.result_indices)
         ? (selectionLike.result_indices as unknown[]).map((result_index, i) =>
-            parseInput(FareRulesParamsSchema, { trace_id: selectionLike.trace_id, result_index }, 'Invalid fare rules request', `result_indices[${i}]`),
+            parseInput(
+              FareRulesParamsSchema,
+              { trace_id: selectionLike.trace_id, result_index },
+              'Invalid fare rules request',
+              `result_indices[${i}]`,
+            ),
           )
         : [parseInput(FareRulesParamsSchema, input, 'Invalid fare rules request')];
-    if (targets.length === 0) throw new RequestValidationError([{ path: 'result_indices', message: 'must hold 1 or 2 result indices' }], 'Invalid fare rules request');
+    if (targets.length === 0)
+      throw new RequestValidationError(
+        [{ path: 'result_indices', message: 'must hold 1 or 2 result indices' }],
+        'Invalid fare rules request',
+      );
     const traceId = targets[0]!.trace_id;
     // Indices the client can check (a search it saw) are checked like create-booking's.
     const roles = this.ctx.registry.search(traceId)?.roles;
     if (roles) {
-      const issues = checkIndices(roles, targets.map((t) => t.result_index), { anyCount: true });
+      const issues = checkIndices(
+        roles,
+        targets.map((t) => t.result_index),
+        { anyCount: true },
+      );
       if (issues.length) throw new RequestValidationError(issues, 'Invalid fare rules request');
     }
     this.#refuseIfExpired(traceId);
@@ -104,7 +125,11 @@ export class Flights {
   }
 
   async #one(params: FareRulesParams, options?: RequestOptions): Promise<FareRules> {
-    const { data, response } = await this.ctx.requester.call(SERVICE.fareRules, { body: params, ids: { trace_id: params.trace_id } }, options);
+    const { data, response } = await this.ctx.requester.call(
+      SERVICE.fareRules,
+      { body: params, ids: { trace_id: params.trace_id } },
+      options,
+    );
     const search = this.ctx.registry.search(params.trace_id);
     const deadline = Deadline.fromResponse(data, {
       kind: 'offer',
@@ -118,7 +143,7 @@ export class Flights {
 
   #refuseIfExpired(traceId: string) {
     const deadline = this.ctx.registry.traceDeadline(traceId);
-    if (deadline?.isExpired(this.ctx.expiryMarginMs)) throw FareExpiredError.local('The search', { trace_id: traceId });
+    if (deadline?.isExpired(this.ctx.expiryMarginMs))
+      throw FareExpiredError.local('The search', { trace_id: traceId });
   }
 }
-

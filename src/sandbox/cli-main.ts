@@ -7,7 +7,8 @@
  */
 import { createSandbox } from './index.js';
 
-const usage = (prog: string) => `Usage: ${prog} [--port 4010] [--host 127.0.0.1] [--seed N] [--no-rate-limits] [--variations]`;
+const usage = (prog: string) =>
+  `Usage: ${prog} [--port 4010] [--host 127.0.0.1] [--seed N] [--no-rate-limits] [--variations]`;
 
 interface CliArgs {
   port: number;

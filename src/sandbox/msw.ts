@@ -42,10 +42,7 @@ export function toMswHandlers(routes: readonly Route[]): RequestHandler[] {
   return routes.map((r) => {
     const method = r.method === 'GET' ? http.get : http.post;
     return method(`*${r.path}`, ({ request, params }) =>
-      r.resolve(
-        request,
-        Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-      ),
+      r.resolve(request, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]))),
     );
   });
 }

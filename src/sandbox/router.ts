@@ -64,7 +64,11 @@ export function droppingFetch(router: SandboxFetch): SandboxFetch {
   return async (request) => {
     const response = await router(request);
     if (response?.type !== 'error') return response;
-    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' });
+    const reset = Object.assign(new Error('read ECONNRESET'), {
+      code: 'ECONNRESET',
+      errno: -104,
+      syscall: 'read',
+    });
     throw new TypeError('fetch failed', { cause: reset });
   };
 }

@@ -77,7 +77,8 @@ class Variation {
 
   segments(list: unknown): void {
     for (const s of objects(list)) {
-      for (const place of [s.origin, s.destination]) if (isObject(place)) this.drop(place, PLACE_OPTIONAL, 0.15);
+      for (const place of [s.origin, s.destination])
+        if (isObject(place)) this.drop(place, PLACE_OPTIONAL, 0.15);
       this.extra(s, 0.05);
     }
   }

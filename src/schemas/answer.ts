@@ -38,7 +38,10 @@ export interface Answer<T> {
  * generation is disallowed (`--disallow-code-generation-from-strings`, a strict CSP) `z.compile`
  * hands the schema back unchanged and zod's interpreter reads the answers: same results, slower.
  */
-export function answer<T>(schema: z.ZodMiniType<T>, rules: { droppable?: readonly string[]; fastPath?: (data: unknown) => T | undefined } = {}): Answer<T> {
+export function answer<T>(
+  schema: z.ZodMiniType<T>,
+  rules: { droppable?: readonly string[]; fastPath?: (data: unknown) => T | undefined } = {},
+): Answer<T> {
   let compiled: z.ZodMiniType<T> | undefined;
   return {
     schema,

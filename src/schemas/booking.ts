@@ -29,7 +29,12 @@ export type PaxRuleGroup = Record<string, PaxRule>;
 export type PaxRules = Record<string, PaxRuleGroup>;
 
 function isRule(v: unknown): v is PaxRule {
-  return typeof v === 'object' && v !== null && typeof (v as PaxRule).isVisible === 'boolean' && typeof (v as PaxRule).isMandatoryIfVisible === 'boolean';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as PaxRule).isVisible === 'boolean' &&
+    typeof (v as PaxRule).isMandatoryIfVisible === 'boolean'
+  );
 }
 /** Keeps the groups and rules that have the documented shape; never fails. */
 export const PaxRulesSchema = z.pipe(
@@ -133,7 +138,10 @@ export const CreateBookingParamsSchema = z.strictObject({
     .array(z.string().check(z.minLength(1, 'must be a non-empty result_index')), {
       error: 'must be an array of result_index strings',
     })
-    .check(z.minLength(1, 'must hold 1 or 2 result indices'), z.maxLength(2, 'must hold 1 or 2 result indices')),
+    .check(
+      z.minLength(1, 'must hold 1 or 2 result indices'),
+      z.maxLength(2, 'must hold 1 or 2 result indices'),
+    ),
 });
 
 /** What the spec lists for an itinerary-level answer (create-booking §4.3, save-passengers §4.4): required. */
@@ -160,7 +168,10 @@ export const CreateBookingAnswer = answer(CreateBookingResponseSchema);
 const SavePassengersShape = z.looseObject({
   ...itineraryFields,
   /** Always a boolean (absent reads as false). */
-  duplicates_found: z.pipe(z.nullish(z.boolean()), z.transform((v) => v === true)),
+  duplicates_found: z.pipe(
+    z.nullish(z.boolean()),
+    z.transform((v) => v === true),
+  ),
   /** Always an array (empty when none). */
   duplicates: orEmpty(DuplicateEntrySchema),
 });
@@ -255,7 +266,13 @@ export const BookingListAnswer = answer(BookingListResponseSchema, { droppable: 
 /** `bookings.list` parameters. */
 export const ListParamsSchema = z.strictObject({
   limit: z.optional(
-    z.number().check(z.int('must be a whole number'), z.gte(1, 'must be at least 1'), z.lte(LIST_LIMIT.max, `must be at most ${LIST_LIMIT.max} (spec §4.8)`)),
+    z
+      .number()
+      .check(
+        z.int('must be a whole number'),
+        z.gte(1, 'must be at least 1'),
+        z.lte(LIST_LIMIT.max, `must be at most ${LIST_LIMIT.max} (spec §4.8)`),
+      ),
   ),
   offset: z.optional(z.number().check(z.int('must be a whole number'), z.gte(0, 'must not be negative'))),
 });

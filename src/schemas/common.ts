@@ -19,7 +19,10 @@ export const nullableString = z.nullish(z.string());
 const nullableNumber = z.nullish(z.number());
 /** An array the wire may send as null or leave out, read as `[]`. */
 export const orEmpty = <T extends z.core.SomeType>(item: T) =>
-  z.pipe(z.nullish(z.array(item)), z.transform((v: z.output<T>[] | null | undefined) => v ?? []));
+  z.pipe(
+    z.nullish(z.array(item)),
+    z.transform((v: z.output<T>[] | null | undefined) => v ?? []),
+  );
 /** A whole number, zero or more. */
 export const wholeCount = z.number().check(z.int(), z.nonnegative());
 

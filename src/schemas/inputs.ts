@@ -4,7 +4,9 @@ import { z } from './zod.js';
 
 /** A 3-letter IATA code in any case, sent upper-case. */
 export const iataCode = z.pipe(
-  z.string({ error: 'must be a 3-letter IATA code' }).check(z.trim(), z.regex(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code')),
+  z
+    .string({ error: 'must be a 3-letter IATA code' })
+    .check(z.trim(), z.regex(/^[A-Za-z]{3}$/, 'must be a 3-letter IATA code')),
   z.transform((s: string) => s.toUpperCase()),
 );
 

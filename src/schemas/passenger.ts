@@ -4,7 +4,10 @@ import { z } from './zod.js';
 
 /** A string matching `re` (else `message`), sent upper-case. */
 const upperCode = (re: RegExp, message: string) =>
-  z.pipe(z.string().check(z.regex(re, message)), z.transform((s: string) => s.toUpperCase()));
+  z.pipe(
+    z.string().check(z.regex(re, message)),
+    z.transform((s: string) => s.toUpperCase()),
+  );
 
 /**
  * One `ssr.meal[]` or `ssr.baggage[]` item (spec §2 SSR). Closed: an unknown key is refused, not
@@ -53,7 +56,9 @@ export const PassengerSchema = z.looseObject({
   is_lead: z.boolean({ error: 'must be true or false' }),
   email: z.optional(z.email('must be an email address')),
   contact_number: optionalText,
-  cell_country_code: z.optional(z.string().check(z.regex(/^\d{1,4}$/, "must be 1-4 digits without a leading '+'"))),
+  cell_country_code: z.optional(
+    z.string().check(z.regex(/^\d{1,4}$/, "must be 1-4 digits without a leading '+'")),
+  ),
   nationality: z.optional(upperCode(/^[A-Za-z]{2}$/, 'must be an ISO 3166 2-letter country code')),
   address_line_one: optionalText,
   address_line_two: optionalText,

@@ -43,10 +43,14 @@ function isPaxCount(v: unknown): boolean {
 function isAirline(v: unknown): boolean {
   if (typeof v !== 'object' || v === null || isArray(v)) return false;
   const a = v as Rec;
-  let x = a.code; if (typeof x !== 'string') return false;
-  x = a.name; if (typeof x !== 'string' && x != null) return false;
-  x = a.flight_number; if (typeof x !== 'string') return false;
-  x = a.fare_class; if (typeof x !== 'string' && x != null) return false;
+  let x = a.code;
+  if (typeof x !== 'string') return false;
+  x = a.name;
+  if (typeof x !== 'string' && x != null) return false;
+  x = a.flight_number;
+  if (typeof x !== 'string') return false;
+  x = a.fare_class;
+  if (typeof x !== 'string' && x != null) return false;
   return true;
 }
 
@@ -54,13 +58,20 @@ function isAirline(v: unknown): boolean {
 function isOrigin(v: unknown): boolean {
   if (typeof v !== 'object' || v === null || isArray(v)) return false;
   const p = v as Rec;
-  let x = p.airport_code; if (typeof x !== 'string') return false;
-  x = p.airport_name; if (typeof x !== 'string' && x != null) return false;
-  x = p.city_code; if (typeof x !== 'string' && x != null) return false;
-  x = p.city_name; if (typeof x !== 'string' && x != null) return false;
-  x = p.country_name; if (typeof x !== 'string' && x != null) return false;
-  x = p.terminal; if (typeof x !== 'string' && x != null) return false;
-  x = p.departure_time; if (typeof x !== 'string' && x != null) return false;
+  let x = p.airport_code;
+  if (typeof x !== 'string') return false;
+  x = p.airport_name;
+  if (typeof x !== 'string' && x != null) return false;
+  x = p.city_code;
+  if (typeof x !== 'string' && x != null) return false;
+  x = p.city_name;
+  if (typeof x !== 'string' && x != null) return false;
+  x = p.country_name;
+  if (typeof x !== 'string' && x != null) return false;
+  x = p.terminal;
+  if (typeof x !== 'string' && x != null) return false;
+  x = p.departure_time;
+  if (typeof x !== 'string' && x != null) return false;
   return true;
 }
 
@@ -71,13 +82,20 @@ function isOrigin(v: unknown): boolean {
 function isDestination(v: unknown): boolean {
   if (typeof v !== 'object' || v === null || isArray(v)) return false;
   const p = v as Rec;
-  let x = p.airport_code; if (typeof x !== 'string') return false;
-  x = p.airport_name; if (typeof x !== 'string' && x != null) return false;
-  x = p.city_code; if (typeof x !== 'string' && x != null) return false;
-  x = p.city_name; if (typeof x !== 'string' && x != null) return false;
-  x = p.country_name; if (typeof x !== 'string' && x != null) return false;
-  x = p.terminal; if (typeof x !== 'string' && x != null) return false;
-  x = p.arrival_time; if (typeof x !== 'string' && x != null) return false;
+  let x = p.airport_code;
+  if (typeof x !== 'string') return false;
+  x = p.airport_name;
+  if (typeof x !== 'string' && x != null) return false;
+  x = p.city_code;
+  if (typeof x !== 'string' && x != null) return false;
+  x = p.city_name;
+  if (typeof x !== 'string' && x != null) return false;
+  x = p.country_name;
+  if (typeof x !== 'string' && x != null) return false;
+  x = p.terminal;
+  if (typeof x !== 'string' && x != null) return false;
+  x = p.arrival_time;
+  if (typeof x !== 'string' && x != null) return false;
   return true;
 }
 
@@ -86,12 +104,18 @@ function isSegment(v: unknown): boolean {
   if (typeof v !== 'object' || v === null || isArray(v)) return false;
   const s = v as Rec;
   if (!isAirline(s.airline) || !isOrigin(s.origin) || !isDestination(s.destination)) return false;
-  let x = s.cabin_class; if (typeof x !== 'string' && x != null) return false;
-  x = s.duration_minutes; if (x != null && !(typeof x === 'number' && x % 1 === 0 && x >= 0 && x <= MAX)) return false;
-  x = s.ground_time_minutes; if (x != null && !(typeof x === 'number' && x % 1 === 0 && x >= 0 && x <= MAX)) return false;
-  x = s.baggage_allowance; if (typeof x !== 'string' && x != null) return false;
-  x = s.cabin_baggage_allowance; if (typeof x !== 'string' && x != null) return false;
-  x = s.seats_available; if (x != null && !(typeof x === 'number' && x % 1 === 0 && x >= -MAX && x <= MAX)) return false;
+  let x = s.cabin_class;
+  if (typeof x !== 'string' && x != null) return false;
+  x = s.duration_minutes;
+  if (x != null && !(typeof x === 'number' && x % 1 === 0 && x >= 0 && x <= MAX)) return false;
+  x = s.ground_time_minutes;
+  if (x != null && !(typeof x === 'number' && x % 1 === 0 && x >= 0 && x <= MAX)) return false;
+  x = s.baggage_allowance;
+  if (typeof x !== 'string' && x != null) return false;
+  x = s.cabin_baggage_allowance;
+  if (typeof x !== 'string' && x != null) return false;
+  x = s.seats_available;
+  if (x != null && !(typeof x === 'number' && x % 1 === 0 && x >= -MAX && x <= MAX)) return false;
   return true;
 }
 
@@ -100,12 +124,18 @@ function isOptionalRawPricing(v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (typeof v !== 'object' || isArray(v)) return false;
   const r = v as Rec;
-  let x = r.base_fare; if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
-  x = r.service_fee; if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
-  x = r.published_fare; if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
-  x = r.final_fare; if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
-  x = r.tax_and_surcharge; if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
-  x = r.previous_total_amount; if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
+  let x = r.base_fare;
+  if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
+  x = r.service_fee;
+  if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
+  x = r.published_fare;
+  if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
+  x = r.final_fare;
+  if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
+  x = r.tax_and_surcharge;
+  if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
+  x = r.previous_total_amount;
+  if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
   return true;
 }
 
@@ -113,15 +143,24 @@ function isOptionalRawPricing(v: unknown): boolean {
 function isPricing(v: unknown): boolean {
   if (typeof v !== 'object' || v === null || isArray(v)) return false;
   const p = v as Rec;
-  let x = p.currency; if (typeof x !== 'string') return false;
-  x = p.base_fare; if (typeof x !== 'number' || x - x !== 0) return false;
-  x = p.service_fee; if (typeof x !== 'number' || x - x !== 0) return false;
-  x = p.tax_and_surcharge; if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
-  x = p.published_fare; if (typeof x !== 'number' || x - x !== 0) return false;
-  x = p.final_fare; if (typeof x !== 'number' || x - x !== 0) return false;
-  x = p.previous_total_amount; if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
-  x = p.price_changed; if (typeof x !== 'boolean' && x != null) return false;
-  x = p.markup_percent; if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
+  let x = p.currency;
+  if (typeof x !== 'string') return false;
+  x = p.base_fare;
+  if (typeof x !== 'number' || x - x !== 0) return false;
+  x = p.service_fee;
+  if (typeof x !== 'number' || x - x !== 0) return false;
+  x = p.tax_and_surcharge;
+  if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
+  x = p.published_fare;
+  if (typeof x !== 'number' || x - x !== 0) return false;
+  x = p.final_fare;
+  if (typeof x !== 'number' || x - x !== 0) return false;
+  x = p.previous_total_amount;
+  if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
+  x = p.price_changed;
+  if (typeof x !== 'boolean' && x != null) return false;
+  x = p.markup_percent;
+  if (x != null && (typeof x !== 'number' || x - x !== 0)) return false;
   return isOptionalRawPricing(p.raw);
 }
 
@@ -129,13 +168,20 @@ function isPricing(v: unknown): boolean {
 function isOption(v: unknown): boolean {
   if (typeof v !== 'object' || v === null || isArray(v)) return false;
   const o = v as Rec;
-  let x = o.result_index; if (typeof x !== 'string') return false;
-  x = o.is_refundable; if (typeof x !== 'boolean') return false;
-  x = o.stop_count; if (!(typeof x === 'number' && x % 1 === 0 && x >= 0 && x <= MAX)) return false;
-  x = o.fare_name; if (typeof x !== 'string' && x != null) return false;
-  x = o.fare_class; if (typeof x !== 'string' && x != null) return false;
-  x = o.airline_remark; if (typeof x !== 'string' && x != null) return false;
-  x = o.group_id; if (x != null && !(typeof x === 'number' && x % 1 === 0 && x >= -MAX && x <= MAX)) return false;
+  let x = o.result_index;
+  if (typeof x !== 'string') return false;
+  x = o.is_refundable;
+  if (typeof x !== 'boolean') return false;
+  x = o.stop_count;
+  if (!(typeof x === 'number' && x % 1 === 0 && x >= 0 && x <= MAX)) return false;
+  x = o.fare_name;
+  if (typeof x !== 'string' && x != null) return false;
+  x = o.fare_class;
+  if (typeof x !== 'string' && x != null) return false;
+  x = o.airline_remark;
+  if (typeof x !== 'string' && x != null) return false;
+  x = o.group_id;
+  if (x != null && !(typeof x === 'number' && x % 1 === 0 && x >= -MAX && x <= MAX)) return false;
   if (!isPricing(o.pricing)) return false;
   const segments = o.segments;
   if (!isArray(segments)) return false;

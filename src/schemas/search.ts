@@ -1,12 +1,6 @@
 /* eslint-disable @typescript-eslint/no-empty-object-type -- named types derived from their schemas: `interface X extends Fields<typeof XShape> {}` (ARCHITECTURE, "Each contract once") */
 import { todayLocal } from '../dates.js';
-import {
-  FlightOptionSchema,
-  PaxCountSchema,
-  SOURCES,
-  nullableString,
-  orEmpty,
-} from './common.js';
+import { FlightOptionSchema, PaxCountSchema, SOURCES, nullableString, orEmpty } from './common.js';
 import { answer, type Fields } from './answer.js';
 import { readSearchInPlace } from './search-check.js';
 import { dateTimeInput, iataCode, TraceIdSchema } from './inputs.js';
@@ -45,7 +39,8 @@ const departureTime = dateTimeInput.check(
   z.superRefine((value: string, ctx) => {
     const today = todayLocal();
     const day = value.slice(0, 10);
-    if (day < today) ctx.addIssue({ code: 'custom', message: `is in the past (${day}; today is ${today}, local time)` });
+    if (day < today)
+      ctx.addIssue({ code: 'custom', message: `is in the past (${day}; today is ${today}, local time)` });
   }),
 );
 
@@ -69,9 +64,14 @@ export const SearchParamsSchema = z
   })
   .check(
     z.superRefine((p, ctx) => {
-      if (p.adult_count < 1) ctx.addIssue({ code: 'custom', path: ['adult_count'], message: 'at least one adult is required' });
+      if (p.adult_count < 1)
+        ctx.addIssue({ code: 'custom', path: ['adult_count'], message: 'at least one adult is required' });
       if (p.infant_count > p.adult_count)
-        ctx.addIssue({ code: 'custom', path: ['infant_count'], message: 'must not exceed adult_count (one infant per adult)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['infant_count'],
+          message: 'must not exceed adult_count (one infant per adult)',
+        });
       if (p.origin === p.destination)
         ctx.addIssue({ code: 'custom', path: ['destination'], message: 'must differ from origin' });
       if (p.journey_type === 'multi_city')
@@ -80,9 +80,15 @@ export const SearchParamsSchema = z
           path: ['journey_type'],
           message: 'multi_city is not defined by the v1 contract; search each leg as a one_way journey',
         });
-      const roundTrip = p.journey_type === 'round_trip' || (p.journey_type === undefined && p.preferred_return_departure_time);
+      const roundTrip =
+        p.journey_type === 'round_trip' ||
+        (p.journey_type === undefined && p.preferred_return_departure_time);
       if (roundTrip && !p.preferred_return_departure_time)
-        ctx.addIssue({ code: 'custom', path: ['preferred_return_departure_time'], message: 'required for a round_trip' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['preferred_return_departure_time'],
+          message: 'required for a round_trip',
+        });
       if (p.journey_type === 'one_way' && p.preferred_return_departure_time)
         ctx.addIssue({
           code: 'custom',
@@ -117,7 +123,8 @@ interface SearchRequestBody {
 
 /** Validates and serialises search params. Throws a ZodError on bad input. */
 export function toSearchRequestBody(params: z.output<typeof SearchParamsSchema>): SearchRequestBody {
-  const journey: JourneyType = params.journey_type ?? (params.preferred_return_departure_time ? 'round_trip' : 'one_way');
+  const journey: JourneyType =
+    params.journey_type ?? (params.preferred_return_departure_time ? 'round_trip' : 'one_way');
   const body: SearchRequestBody = {
     direct_flight: params.direct_flight ? 'true' : 'false',
     adult_count: String(params.adult_count),

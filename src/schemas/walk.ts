@@ -6,7 +6,14 @@ import type { z } from './zod.js';
  */
 
 type Schema = z.core.$ZodType;
-type Def = { type: string; innerType?: Schema; in?: Schema; shape?: Record<string, Schema>; element?: Schema; valueType?: Schema };
+type Def = {
+  type: string;
+  innerType?: Schema;
+  in?: Schema;
+  shape?: Record<string, Schema>;
+  element?: Schema;
+  valueType?: Schema;
+};
 
 const defOf = (s: Schema) => s._zod.def as unknown as Def;
 
@@ -16,7 +23,11 @@ const isOptional = (s: Schema): boolean => s._zod.optin === 'optional';
 /** The schema that checks the input: wrappers (optional, nullable, default, pipe) unwrapped. */
 function core(s: Schema): Schema {
   for (let d = defOf(s); ; d = defOf(s)) {
-    if (d.innerType && (d.type === 'optional' || d.type === 'nullable' || d.type === 'default' || d.type === 'prefault')) s = d.innerType;
+    if (
+      d.innerType &&
+      (d.type === 'optional' || d.type === 'nullable' || d.type === 'default' || d.type === 'prefault')
+    )
+      s = d.innerType;
     else if (d.type === 'pipe' && d.in) s = d.in;
     else return s;
   }
@@ -26,7 +37,8 @@ function core(s: Schema): Schema {
 function acceptsNull(s: Schema): boolean {
   for (let d = defOf(s); ; d = defOf(s)) {
     if (d.type === 'nullable') return true;
-    if (d.innerType && (d.type === 'optional' || d.type === 'default' || d.type === 'prefault')) s = d.innerType;
+    if (d.innerType && (d.type === 'optional' || d.type === 'default' || d.type === 'prefault'))
+      s = d.innerType;
     else if (d.type === 'pipe' && d.in) s = d.in;
     else return d.type === 'null' || d.type === 'unknown' || d.type === 'any';
   }
@@ -87,7 +99,8 @@ export function missingPaths(value: unknown, paths: readonly string[]): string[]
     const [seg, ...rest] = segs;
     if (seg === undefined) return;
     if (seg === '*') {
-      if (node !== null && typeof node === 'object') for (const [k, v] of Object.entries(node)) visit(v, rest, `${at}.${k}`);
+      if (node !== null && typeof node === 'object')
+        for (const [k, v] of Object.entries(node)) visit(v, rest, `${at}.${k}`);
       return;
     }
     const optional = seg.endsWith('?');

@@ -1,11 +1,6 @@
 import { isCalendarDate, todayLocal } from '../dates.js';
 import type { ValidationIssue } from '../errors.js';
-import {
-  GST_FIELDS,
-  PAX_TYPES,
-  type Passenger,
-  type PaxType,
-} from '../schemas/passenger.js';
+import { GST_FIELDS, PAX_TYPES, type Passenger, type PaxType } from '../schemas/passenger.js';
 import type { PassengerContext } from './context.js';
 import {
   checkAge,

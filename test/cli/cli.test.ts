@@ -14,7 +14,8 @@ import { freePort, hasRedisServer, startRedisServer, type RedisServer } from '..
 import { ensureBuilt, fareway, NO_MSW, outputs, startFareway } from './helpers.js';
 
 const withRedis = hasRedisServer();
-if (!withRedis && process.env.CI) throw new Error('redis-server is not on PATH: the CLI Redis checks cannot run in CI');
+if (!withRedis && process.env.CI)
+  throw new Error('redis-server is not on PATH: the CLI Redis checks cannot run in CI');
 
 const WRONG_KEY = 'sbx_live_00000000000000000000000000000bad';
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -46,10 +47,29 @@ beforeAll(async () => {
     },
   });
   try {
-    const results = await client.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(30), adult_count: 1 });
+    const results = await client.flights.search({
+      origin: 'DEL',
+      destination: 'BOM',
+      preferred_departure_time: inDays(30),
+      adult_count: 1,
+    });
     const created = await client.bookings.create(results.select(results.outbound[0]!));
     await client.bookings.savePassengers(created, [
-      { title: 'Mrs', first_name: 'Priya', last_name: 'Sharma', gender: 'female', pax_type: 'adult', dob: '1984-07-19', is_lead: true, email: 'priya@example.com', contact_number: '9812345678', cell_country_code: '91', passport_number: 'Z4810000', passport_expiry: inDays(3000), nationality: 'IN' },
+      {
+        title: 'Mrs',
+        first_name: 'Priya',
+        last_name: 'Sharma',
+        gender: 'female',
+        pax_type: 'adult',
+        dob: '1984-07-19',
+        is_lead: true,
+        email: 'priya@example.com',
+        contact_number: '9812345678',
+        cell_country_code: '91',
+        passport_number: 'Z4810000',
+        passport_expiry: inDays(3000),
+        nationality: 'IN',
+      },
     ]);
     const done = await client.bookings.book(created);
     booking = { id: done.booking_id, pnr: done.pnr };
@@ -64,21 +84,24 @@ afterAll(async () => {
 });
 
 describe('fareway doctor', () => {
-  it.skipIf(!withRedis)('passes every check against the sandbox, with Redis and the shared budget in use', async () => {
-    const r = await fareway(['doctor'], { ...env, REDIS_URL: redis?.url }, NO_MSW);
-    expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(new RegExp(`^✓ base URL reachable \\(${server.url}\\)$`, 'm'));
-    expect(r.stdout).toMatch(/^✓ key accepted \(sbx_live_…[0-9a-f]{4}\)$/m);
-    expect(r.stdout).toMatch(/^✓ clock skew \d+\.\d s /m);
-    expect(r.stdout).toMatch(/^✓ latency \d+ ms \(median of 3 reads/m);
-    expect(r.stdout).toMatch(new RegExp(`^✓ Redis reachable at ${redis?.url} \\(redis \\S+\\)$`, 'm'));
-    // One search and one book went through the shared log; create and save-passengers are "other".
-    expect(r.stdout).toMatch(/^✓ shared budget in use: search 1\/60, book 1\/30, other [2-9]\/120 /m);
-    expect(r.stdout).toMatch(/^All checks passed\.$/m);
-    expect(r.stdout).not.toMatch(/✗/);
-    expect(r.stdout).not.toMatch(ANSI);
-    expect(r.code).toBe(0);
-  });
+  it.skipIf(!withRedis)(
+    'passes every check against the sandbox, with Redis and the shared budget in use',
+    async () => {
+      const r = await fareway(['doctor'], { ...env, REDIS_URL: redis?.url }, NO_MSW);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toMatch(new RegExp(`^✓ base URL reachable \\(${server.url}\\)$`, 'm'));
+      expect(r.stdout).toMatch(/^✓ key accepted \(sbx_live_…[0-9a-f]{4}\)$/m);
+      expect(r.stdout).toMatch(/^✓ clock skew \d+\.\d s /m);
+      expect(r.stdout).toMatch(/^✓ latency \d+ ms \(median of 3 reads/m);
+      expect(r.stdout).toMatch(new RegExp(`^✓ Redis reachable at ${redis?.url} \\(redis \\S+\\)$`, 'm'));
+      // One search and one book went through the shared log; create and save-passengers are "other".
+      expect(r.stdout).toMatch(/^✓ shared budget in use: search 1\/60, book 1\/30, other [2-9]\/120 /m);
+      expect(r.stdout).toMatch(/^All checks passed\.$/m);
+      expect(r.stdout).not.toMatch(/✗/);
+      expect(r.stdout).not.toMatch(ANSI);
+      expect(r.code).toBe(0);
+    },
+  );
 
   it('without REDIS_URL skips Redis and passes', async () => {
     const r = await fareway(['doctor'], env);
@@ -88,9 +111,19 @@ describe('fareway doctor', () => {
 
   it('--json prints one object: ok and the checks by name', async () => {
     const r = await fareway(['doctor', '--json'], { ...env, ...(redis ? { REDIS_URL: redis.url } : {}) });
-    const report = JSON.parse(r.stdout) as { ok: boolean; checks: Array<{ name: string; ok: boolean; detail: string }> };
+    const report = JSON.parse(r.stdout) as {
+      ok: boolean;
+      checks: Array<{ name: string; ok: boolean; detail: string }>;
+    };
     expect(report.ok).toBe(true);
-    expect(report.checks.map((c) => c.name)).toEqual(['base_url', 'api_key', 'clock_skew', 'latency', 'redis', ...(redis ? ['shared_budget'] : [])]);
+    expect(report.checks.map((c) => c.name)).toEqual([
+      'base_url',
+      'api_key',
+      'clock_skew',
+      'latency',
+      'redis',
+      ...(redis ? ['shared_budget'] : []),
+    ]);
     expect(report.checks.every((c) => c.ok && typeof c.detail === 'string')).toBe(true);
     expect(r.code).toBe(0);
   });
@@ -98,7 +131,9 @@ describe('fareway doctor', () => {
   it('names a wrong key (key rejected, with the fix) and exits non-zero', async () => {
     const r = await fareway(['doctor'], { ...env, FAREWAY_API_KEY: WRONG_KEY });
     expect(r.stdout).toMatch(/^✓ base URL reachable/m);
-    expect(r.stdout).toMatch(/^✗ key rejected \(sbx_live_…0bad: 401, request \S+\) — fix: check FAREWAY_API_KEY/m);
+    expect(r.stdout).toMatch(
+      /^✗ key rejected \(sbx_live_…0bad: 401, request \S+\) — fix: check FAREWAY_API_KEY/m,
+    );
     expect(r.stdout).toMatch(/^1 check failed\.$/m);
     expect(r.code).toBe(1);
   });
@@ -106,11 +141,16 @@ describe('fareway doctor', () => {
   it('names a dead base URL (a closed port) and exits non-zero', async () => {
     const port = await freePort();
     const r = await fareway(['doctor', '--json'], { ...env, FAREWAY_BASE_URL: `http://127.0.0.1:${port}` });
-    const report = JSON.parse(r.stdout) as { ok: boolean; checks: Array<{ name: string; ok: boolean; detail: string; fix?: string }> };
+    const report = JSON.parse(r.stdout) as {
+      ok: boolean;
+      checks: Array<{ name: string; ok: boolean; detail: string; fix?: string }>;
+    };
     expect(report.ok).toBe(false);
     const base = report.checks.find((c) => c.name === 'base_url');
     expect(base).toMatchObject({ ok: false });
-    expect(base?.detail).toMatch(new RegExp(`^base URL unreachable \\(http://127\\.0\\.0\\.1:${port}\\): .*ECONNREFUSED`));
+    expect(base?.detail).toMatch(
+      new RegExp(`^base URL unreachable \\(http://127\\.0\\.0\\.1:${port}\\): .*ECONNREFUSED`),
+    );
     expect(base?.fix).toMatch(/FAREWAY_BASE_URL/);
     expect(r.code).toBe(1);
     const text = await fareway(['doctor'], { ...env, FAREWAY_BASE_URL: `http://127.0.0.1:${port}` });
@@ -122,7 +162,11 @@ describe('fareway doctor', () => {
     // A stand-in service: every keyed read answers an empty list, dated 60 s in the past.
     const fake = createServer((_req, res) => {
       res.sendDate = false;
-      res.writeHead(200, { 'Content-Type': 'application/json', 'X-Request-Id': 'req_skewed', Date: new Date(Date.now() - 60_000).toUTCString() });
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'X-Request-Id': 'req_skewed',
+        Date: new Date(Date.now() - 60_000).toUTCString(),
+      });
       res.end(JSON.stringify({ count: 0, next: null, previous: null, results: [] }));
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
@@ -130,7 +174,9 @@ describe('fareway doctor', () => {
       const url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
       const r = await fareway(['doctor'], { ...env, FAREWAY_BASE_URL: url });
       expect(r.stdout).toMatch(/^✓ key accepted/m);
-      expect(r.stdout).toMatch(/^✗ clock skew (5[5-9]|6\d)\.\d s \(local clock ahead of the service; limit ±5 s\) — fix: sync the clock \(NTP/m);
+      expect(r.stdout).toMatch(
+        /^✗ clock skew (5[5-9]|6\d)\.\d s \(local clock ahead of the service; limit ±5 s\) — fix: sync the clock \(NTP/m,
+      );
       expect(r.code).toBe(1);
     } finally {
       await new Promise((resolve) => fake.close(resolve));
@@ -142,15 +188,25 @@ describe('fareway doctor', () => {
     await stopped.stop();
     const r = await fareway(['doctor'], { ...env, REDIS_URL: stopped.url });
     expect(r.stdout).toMatch(/^✓ key accepted/m);
-    expect(r.stdout).toMatch(new RegExp(`^✗ Redis unreachable at redis://127\\.0\\.0\\.1:${stopped.port} \\(.*ECONNREFUSED.*\\) — fix: start Redis`, 'm'));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^✗ Redis unreachable at redis://127\\.0\\.0\\.1:${stopped.port} \\(.*ECONNREFUSED.*\\) — fix: start Redis`,
+        'm',
+      ),
+    );
     expect(r.stdout).not.toMatch(/shared budget/);
     expect(r.code).toBe(1);
   });
 
   it('a Redis password in REDIS_URL is masked', async () => {
     const port = await freePort();
-    const r = await fareway(['doctor'], { ...env, REDIS_URL: `redis://user:hunter2secret@127.0.0.1:${port}` });
-    expect(r.stdout).toMatch(new RegExp(`✗ Redis unreachable at redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port}`));
+    const r = await fareway(['doctor'], {
+      ...env,
+      REDIS_URL: `redis://user:hunter2secret@127.0.0.1:${port}`,
+    });
+    expect(r.stdout).toMatch(
+      new RegExp(`✗ Redis unreachable at redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port}`),
+    );
     expect(r.stdout + r.stderr).not.toContain('hunter2secret');
     expect(r.code).toBe(1);
   });
@@ -172,7 +228,11 @@ describe('fareway bookings', () => {
 
   it('get --json prints the booking, its passengers and the request id', async () => {
     const r = await fareway(['bookings', 'get', booking.id, '--json'], env);
-    const view = JSON.parse(r.stdout) as { booking: { booking_id: string; status: string; pnr: string }; passengers: Array<{ first_name: string }>; requestId: string };
+    const view = JSON.parse(r.stdout) as {
+      booking: { booking_id: string; status: string; pnr: string };
+      passengers: Array<{ first_name: string }>;
+      requestId: string;
+    };
     expect(view.booking).toMatchObject({ booking_id: booking.id, status: 'confirmed', pnr: booking.pnr });
     expect(view.passengers.map((p) => p.first_name)).toEqual(['Priya']);
     expect(view.requestId).toMatch(/^req_/);
@@ -182,11 +242,17 @@ describe('fareway bookings', () => {
   it('list prints a table with the booking and the request id; --json the page', async () => {
     const r = await fareway(['bookings', 'list', '--limit', '5'], env, NO_MSW);
     expect(r.stdout).toMatch(/^ID +STATUS +PNR +AMOUNT +CREATED +PASSENGERS$/m);
-    expect(r.stdout).toMatch(new RegExp(`^${booking.id} +confirmed +${booking.pnr} +INR [\\d,]+\\.\\d\\d +\\S+ +Priya Sharma$`, 'm'));
+    expect(r.stdout).toMatch(
+      new RegExp(`^${booking.id} +confirmed +${booking.pnr} +INR [\\d,]+\\.\\d\\d +\\S+ +Priya Sharma$`, 'm'),
+    );
     expect(r.stdout).toMatch(/^1 of 1 bookings; request id req_\S+$/m);
     expect(r.code).toBe(0);
     const json = await fareway(['bookings', 'list', '--json'], env);
-    const page = JSON.parse(json.stdout) as { count: number; results: Array<{ id: string; pnr: string }>; requestId: string };
+    const page = JSON.parse(json.stdout) as {
+      count: number;
+      results: Array<{ id: string; pnr: string }>;
+      requestId: string;
+    };
     expect(page.count).toBe(1);
     expect(page.results[0]).toMatchObject({ id: booking.id, pnr: booking.pnr });
     expect(page.requestId).toMatch(/^req_/);
@@ -200,7 +266,14 @@ describe('fareway bookings', () => {
     expect(r.stderr).toMatch(/^code: not_found \(https:\/\/\S+#not_found\)$/m);
     expect(r.code).toBe(1);
     const json = await fareway(['bookings', 'get', 'no-such-booking', '--json'], env);
-    expect(JSON.parse(json.stderr)).toMatchObject({ error: { name: 'NotFoundError', code: 'not_found', status: 404, requestId: expect.stringMatching(/^req_/) } });
+    expect(JSON.parse(json.stderr)).toMatchObject({
+      error: {
+        name: 'NotFoundError',
+        code: 'not_found',
+        status: 404,
+        requestId: expect.stringMatching(/^req_/),
+      },
+    });
     expect(json.code).toBe(1);
   });
 
@@ -222,7 +295,13 @@ describe('usage and configuration', () => {
   });
 
   it('usage errors exit 2; --help and --version exit 0', async () => {
-    for (const args of [['nope'], ['bookings'], ['bookings', 'get'], ['bookings', 'list', '--limit', '0'], ['doctor', '--bogus']]) {
+    for (const args of [
+      ['nope'],
+      ['bookings'],
+      ['bookings', 'get'],
+      ['bookings', 'list', '--limit', '0'],
+      ['doctor', '--bogus'],
+    ]) {
       const r = await fareway(args, env);
       expect(r.stderr).toMatch(/^fareway: /);
       expect(r.code).toBe(2);
@@ -235,7 +314,11 @@ describe('usage and configuration', () => {
   });
 
   it('fareway sandbox serves the sandbox (without msw) and stops on SIGTERM', async () => {
-    const { child, match } = await startFareway(['sandbox', '--port', '0', '--seed', '4'], NO_MSW, /listening on (http:\/\/\S+)\nAPI key: (\S+)\n/);
+    const { child, match } = await startFareway(
+      ['sandbox', '--port', '0', '--seed', '4'],
+      NO_MSW,
+      /listening on (http:\/\/\S+)\nAPI key: (\S+)\n/,
+    );
     const [, url, key] = match;
     const res = await fetch(`${url}/v1/bookings/?limit=1`, { headers: { Authorization: `Api-Key ${key}` } });
     expect(res.status).toBe(200);

@@ -25,11 +25,19 @@ export const outputs: string[] = [];
  * Runs `fareway args` with only `env` set (plus PATH): no FAREWAY_* or REDIS_URL leaks in from the
  * test's own environment. stdout is a pipe (not a TTY): no colours expected.
  */
-export function fareway(args: string[], env: Record<string, string | undefined>, nodeArgs: string[] = []): Promise<Run> {
+export function fareway(
+  args: string[],
+  env: Record<string, string | undefined>,
+  nodeArgs: string[] = [],
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const clean: Record<string, string> = { PATH: process.env.PATH ?? '' };
     for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
-    const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], { cwd: root, env: clean, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], {
+      cwd: root,
+      env: clean,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -43,9 +51,17 @@ export function fareway(args: string[], env: Record<string, string | undefined>,
 }
 
 /** Starts a long-running command; resolves once `ready` matches its stdout. */
-export function startFareway(args: string[], nodeArgs: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
+export function startFareway(
+  args: string[],
+  nodeArgs: string[],
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], { cwd: root, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();

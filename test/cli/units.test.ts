@@ -14,21 +14,43 @@ describe('parseCommand', () => {
   it('reads each command and its options', () => {
     expect(parseCommand(['doctor'])).toEqual({ kind: 'doctor', json: false });
     expect(parseCommand(['doctor', '--json'])).toEqual({ kind: 'doctor', json: true });
-    expect(parseCommand(['bookings', 'get', 'abc', '--json'])).toEqual({ kind: 'get', id: 'abc', json: true });
-    expect(parseCommand(['bookings', 'list', '--limit', '7'])).toEqual({ kind: 'list', limit: 7, json: false });
+    expect(parseCommand(['bookings', 'get', 'abc', '--json'])).toEqual({
+      kind: 'get',
+      id: 'abc',
+      json: true,
+    });
+    expect(parseCommand(['bookings', 'list', '--limit', '7'])).toEqual({
+      kind: 'list',
+      limit: 7,
+      json: false,
+    });
     expect(parseCommand(['bookings', 'list'])).toEqual({ kind: 'list', limit: undefined, json: false });
-    expect(parseCommand(['sandbox', '--port', '4011'])).toEqual({ kind: 'sandbox', argv: ['--port', '4011'] });
+    expect(parseCommand(['sandbox', '--port', '4011'])).toEqual({
+      kind: 'sandbox',
+      argv: ['--port', '4011'],
+    });
     expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
     expect(parseCommand([])).toMatchObject({ kind: 'help' });
-    expect(parseCommand(['doctor', '--help'])).toMatchObject({ kind: 'help', text: expect.stringMatching(/^Usage: fareway doctor/) });
+    expect(parseCommand(['doctor', '--help'])).toMatchObject({
+      kind: 'help',
+      text: expect.stringMatching(/^Usage: fareway doctor/),
+    });
   });
 
-  it.each([[['nope']], [['--json']], [['doctor', 'extra']], [['doctor', '--bogus']], [['bookings']], [['bookings', 'get']], [['bookings', 'get', 'a', 'b']], [['bookings', 'list', '--limit', '101']], [['bookings', 'list', '--limit', 'x']], [['bookings', 'get', 'a', '--limit', '3']]])(
-    '%j is a usage error',
-    (argv) => {
-      expect(() => parseCommand(argv)).toThrow(UsageError);
-    },
-  );
+  it.each([
+    [['nope']],
+    [['--json']],
+    [['doctor', 'extra']],
+    [['doctor', '--bogus']],
+    [['bookings']],
+    [['bookings', 'get']],
+    [['bookings', 'get', 'a', 'b']],
+    [['bookings', 'list', '--limit', '101']],
+    [['bookings', 'list', '--limit', 'x']],
+    [['bookings', 'get', 'a', '--limit', '3']],
+  ])('%j is a usage error', (argv) => {
+    expect(() => parseCommand(argv)).toThrow(UsageError);
+  });
 });
 
 describe('masking', () => {

@@ -5,7 +5,9 @@ import { BASE, client, envelope, mockService } from '../helpers/mock-service.js'
 
 const svc = mockService();
 const path = `${BASE}/v1/airports/autocomplete/`;
-const answer = { results: [{ code: 'BOM', city: 'Mumbai', name: 'Chhatrapati Shivaji Maharaj International' }] };
+const answer = {
+  results: [{ code: 'BOM', city: 'Mumbai', name: 'Chhatrapati Shivaji Maharaj International' }],
+};
 
 describe('airports.autocomplete', () => {
   it('answers fewer than 2 characters with an empty result and no request', async () => {
@@ -40,40 +42,56 @@ describe('airports.autocomplete', () => {
       }),
     );
     const fareway = client();
-    const all = await Promise.all([fareway.airports.autocomplete('mu'), fareway.airports.autocomplete('MU'), fareway.airports.autocomplete('mu ')]);
+    const all = await Promise.all([
+      fareway.airports.autocomplete('mu'),
+      fareway.airports.autocomplete('MU'),
+      fareway.airports.autocomplete('mu '),
+    ]);
     expect(all).toEqual([answer, answer, answer]);
     expect(svc.calls).toHaveLength(1);
   });
 
   it('does not cache failures', async () => {
     svc.use(http.get(path, () => HttpResponse.json(answer)));
-    svc.use(http.get(path, () => HttpResponse.json(envelope('airport data unreachable'), { status: 502 }), { once: true }));
+    svc.use(
+      http.get(path, () => HttpResponse.json(envelope('airport data unreachable'), { status: 502 }), {
+        once: true,
+      }),
+    );
     const fareway = client();
     await expect(fareway.airports.autocomplete('mum')).rejects.toBeInstanceOf(UpstreamError);
     expect(await fareway.airports.autocomplete('mum')).toEqual(answer);
   });
 
   it('rejects a pre-aborted signal at once and sends nothing, even with the same query in flight', async () => {
-    svc.use(http.get(path, async () => {
-      await delay(30);
-      return HttpResponse.json(envelope('airport data unreachable'), { status: 502 });
-    }));
+    svc.use(
+      http.get(path, async () => {
+        await delay(30);
+        return HttpResponse.json(envelope('airport data unreachable'), { status: 502 });
+      }),
+    );
     const fareway = client();
     const first = fareway.airports.autocomplete('de');
     const reason = new Error('gone');
-    await expect(fareway.airports.autocomplete('de', { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(fareway.airports.autocomplete('de', { signal: AbortSignal.abort(reason) })).rejects.toBe(
+      reason,
+    );
     await expect(first).rejects.toBeInstanceOf(UpstreamError);
     expect(svc.calls).toHaveLength(1);
     // Alone, it sends nothing either (it used to send, fail unhandled and end the process).
-    await expect(fareway.airports.autocomplete('del', { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(fareway.airports.autocomplete('del', { signal: AbortSignal.abort(reason) })).rejects.toBe(
+      reason,
+    );
     expect(svc.calls).toHaveLength(1);
   });
 
   it('an abort detaches only that caller; the others still get the shared answer', async () => {
-    svc.use(http.get(path, async () => {
-      await delay(40);
-      return HttpResponse.json(answer);
-    }));
+    svc.use(
+      http.get(path, async () => {
+        await delay(40);
+        return HttpResponse.json(answer);
+      }),
+    );
     const fareway = client();
     const controller = new AbortController();
     const leaving = fareway.airports.autocomplete('mum', { signal: controller.signal });
@@ -89,10 +107,12 @@ describe('airports.autocomplete', () => {
     const count = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', count);
     try {
-      svc.use(http.get(path, async () => {
-        await delay(30);
-        return HttpResponse.json(envelope('airport data unreachable'), { status: 502 });
-      }));
+      svc.use(
+        http.get(path, async () => {
+          await delay(30);
+          return HttpResponse.json(envelope('airport data unreachable'), { status: 502 });
+        }),
+      );
       const fareway = client();
       const controller = new AbortController();
       const call = fareway.airports.autocomplete('de', { signal: controller.signal });
@@ -118,7 +138,9 @@ describe('airports.autocomplete', () => {
   });
 
   it('refuses a query longer than 100 characters without a request', async () => {
-    await expect(client().airports.autocomplete('d'.repeat(101))).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(client().airports.autocomplete('d'.repeat(101))).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
     expect(svc.calls).toHaveLength(0);
   });
 });

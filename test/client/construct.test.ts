@@ -29,7 +29,9 @@ describe('new Fareway()', () => {
   it('names the option and the variable when the base URL is missing or malformed', () => {
     delete process.env.FAREWAY_BASE_URL;
     expect(() => new Fareway({ apiKey: 'k_12345678' })).toThrow(/`baseUrl`.*FAREWAY_BASE_URL/);
-    expect(() => new Fareway({ apiKey: 'k_12345678', baseUrl: 'not a url' })).toThrow(/Malformed base URL.*FAREWAY_BASE_URL/);
+    expect(() => new Fareway({ apiKey: 'k_12345678', baseUrl: 'not a url' })).toThrow(
+      /Malformed base URL.*FAREWAY_BASE_URL/,
+    );
     expect(() => new Fareway({ apiKey: 'k_12345678', baseUrl: 'ftp://x.test' })).toThrow(/http or https/);
   });
 
@@ -48,8 +50,19 @@ describe('new Fareway()', () => {
 
   it('throws in a browser unless dangerouslyAllowBrowser is set', () => {
     (globalThis as { window?: unknown }).window = { document: {} };
-    expect(() => new Fareway({ apiKey: 'k_12345678', baseUrl: 'https://x.test' })).toThrow(/dangerouslyAllowBrowser/);
-    expect(() => new Fareway({ apiKey: 'k_12345678', baseUrl: 'https://x.test', dangerouslyAllowBrowser: true, logger: null, rateLimits: false })).not.toThrow();
+    expect(() => new Fareway({ apiKey: 'k_12345678', baseUrl: 'https://x.test' })).toThrow(
+      /dangerouslyAllowBrowser/,
+    );
+    expect(
+      () =>
+        new Fareway({
+          apiKey: 'k_12345678',
+          baseUrl: 'https://x.test',
+          dangerouslyAllowBrowser: true,
+          logger: null,
+          rateLimits: false,
+        }),
+    ).not.toThrow();
   });
 
   it('never shows the key when logged or serialised', async () => {
@@ -62,7 +75,9 @@ describe('new Fareway()', () => {
   });
 
   it('validates numeric options', () => {
-    expect(() => new Fareway({ apiKey: 'k_12345678', baseUrl: 'https://x.test', timeout: -1 })).toThrow(/`timeout`/);
+    expect(() => new Fareway({ apiKey: 'k_12345678', baseUrl: 'https://x.test', timeout: -1 })).toThrow(
+      /`timeout`/,
+    );
   });
 
   it('keeps its defaults in one place, applied by the options schema, and out of the public API', () => {
@@ -70,7 +85,11 @@ describe('new Fareway()', () => {
     expect(parseClientOptions({})).toMatchObject({
       timeout: DEFAULTS.timeout,
       maxRetries: 2,
-      rateLimits: { search: { limit: 60, windowMs: 60_000 }, book: { limit: 30, windowMs: 60_000 }, other: { limit: 120, windowMs: 60_000 } },
+      rateLimits: {
+        search: { limit: 60, windowMs: 60_000 },
+        book: { limit: 30, windowMs: 60_000 },
+        other: { limit: 120, windowMs: 60_000 },
+      },
       bookReconcile: { timeoutMs: 10_000, intervalMs: 250 },
       memory: { searches: 500, bookings: 2_000 },
       retryBackoff: { baseDelayMs: 500, maxDelayMs: 8_000 },
@@ -115,8 +134,12 @@ describe('client options are parsed once, by their schemas', () => {
   it('a timeout a timer cannot hold (3e9 ms) is a ConfigurationError naming `timeout`, never a TimeoutOverflowWarning', async () => {
     const warnings = await warningsDuring(async () => {
       const error = configError({ ...base, timeout: 3e9 });
-      expect(error.message).toBe('Invalid option `timeout`: must be a finite number > 0 (milliseconds, at most 2147483647)');
-      expect(error.details).toEqual(['timeout: must be a finite number > 0 (milliseconds, at most 2147483647)']);
+      expect(error.message).toBe(
+        'Invalid option `timeout`: must be a finite number > 0 (milliseconds, at most 2147483647)',
+      );
+      expect(error.details).toEqual([
+        'timeout: must be a finite number > 0 (milliseconds, at most 2147483647)',
+      ]);
     });
     expect(warnings).toEqual([]);
   });
@@ -125,11 +148,24 @@ describe('client options are parsed once, by their schemas', () => {
     const sandbox = createSandbox({ seed: 18 });
     const fetch = async (input: RequestInfo | URL, init?: RequestInit) =>
       (await sandbox.fetch(new Request(input, init))) ?? new Response('no route', { status: 404 });
-    const fareway = new Fareway({ apiKey: sandbox.apiKey, baseUrl: 'http://sandbox.test', fetch, logger: null, timeout: 2 ** 31 - 1 });
+    const fareway = new Fareway({
+      apiKey: sandbox.apiKey,
+      baseUrl: 'http://sandbox.test',
+      fetch,
+      logger: null,
+      timeout: 2 ** 31 - 1,
+    });
     const warnings = await warningsDuring(async () => {
-      const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: new Date(Date.now() + 30 * 86_400_000), adult_count: 1 });
+      const results = await fareway.flights.search({
+        origin: 'DEL',
+        destination: 'BOM',
+        preferred_departure_time: new Date(Date.now() + 30 * 86_400_000),
+        adult_count: 1,
+      });
       expect(results.outbound.length).toBeGreaterThan(0);
-      await expect(fareway.airports.autocomplete('del', { timeout: 2 ** 31 - 1 })).resolves.toMatchObject({ results: expect.any(Array) });
+      await expect(fareway.airports.autocomplete('del', { timeout: 2 ** 31 - 1 })).resolves.toMatchObject({
+        results: expect.any(Array),
+      });
     });
     expect(warnings).toEqual([]);
     await fareway.close();
@@ -148,11 +184,20 @@ describe('client options are parsed once, by their schemas', () => {
       [{ rateLimits: { marginMs: over } }, 'rateLimits.marginMs'],
       [{ rateLimits: { connectTimeoutMs: over } }, 'rateLimits.connectTimeoutMs'],
     ] as const)
-      expect(configError({ ...base, ...option }).details, path).toEqual([expect.stringMatching(new RegExp(`^${path.replace(/\./g, '\\.')}: .*at most 2147483647`))]);
+      expect(configError({ ...base, ...option }).details, path).toEqual([
+        expect.stringMatching(new RegExp(`^${path.replace(/\./g, '\\.')}: .*at most 2147483647`)),
+      ]);
   });
 
   it('names every bad option at once, with its path and rule', () => {
-    const error = configError({ ...base, timeout: 0, memory: { searches: 0 }, expiresAtZone: 'UTC', rateLimits: { book: 0 }, hooks: { onRetry: 'log' } });
+    const error = configError({
+      ...base,
+      timeout: 0,
+      memory: { searches: 0 },
+      expiresAtZone: 'UTC',
+      rateLimits: { book: 0 },
+      hooks: { onRetry: 'log' },
+    });
     // In the order the keys were written (`rateLimits` comes from `base`).
     expect(error.details).toEqual([
       'rateLimits.book: must be a whole number >= 1 (requests per minute), { limit, windowMs } or false',
@@ -165,8 +210,12 @@ describe('client options are parsed once, by their schemas', () => {
   });
 
   it('refuses an unknown option with a hint, and options that are not an object', () => {
-    expect(configError({ ...base, timout: 5_000 }).details).toEqual(['timout: unknown option — did you mean timeout?']);
-    expect(configError({ ...base, rateLimits: { serach: 10 } }).details).toEqual(['rateLimits.serach: unknown option — did you mean search?']);
+    expect(configError({ ...base, timout: 5_000 }).details).toEqual([
+      'timout: unknown option — did you mean timeout?',
+    ]);
+    expect(configError({ ...base, rateLimits: { serach: 10 } }).details).toEqual([
+      'rateLimits.serach: unknown option — did you mean search?',
+    ]);
     expect(configError(null).details).toEqual(['options: must be an object (or omitted)']);
   });
 
@@ -186,7 +235,9 @@ describe('client options are parsed once, by their schemas', () => {
         `${path}: is set by the SDK or the HTTP stack and cannot be overridden`,
       ]);
     const fareway = new Fareway({ ...base, defaultHeaders: { 'x-partner': 'acme' } });
-    const error = await fareway.airports.autocomplete('del', { headers: { Authorization: 'x' } }).catch((e: unknown) => e);
+    const error = await fareway.airports
+      .autocomplete('del', { headers: { Authorization: 'x' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).details).toEqual([
       'options.headers.Authorization: is set by the SDK or the HTTP stack and cannot be overridden',

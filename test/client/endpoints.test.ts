@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SearchResults, VERSION } from '../../src/index.js';
-import { BOOKING, TRACE, bookingBody, createdBooking, lead, listEntry, oneWaySearch } from '../fixtures/wire.js';
+import {
+  BOOKING,
+  TRACE,
+  bookingBody,
+  createdBooking,
+  lead,
+  listEntry,
+  oneWaySearch,
+} from '../fixtures/wire.js';
 import { BASE, KEY, client, mockService } from '../helpers/mock-service.js';
 
 const svc = mockService();
@@ -48,7 +56,11 @@ describe('flights.search', () => {
   });
 
   it('infers a round trip from the return date and keeps unknown response fields', async () => {
-    svc.reply('post', '/v1/flights/search/', oneWaySearch({ journey_type: 'round_trip', round_trip_style: 'coupled', brand_new_field: 42 }));
+    svc.reply(
+      'post',
+      '/v1/flights/search/',
+      oneWaySearch({ journey_type: 'round_trip', round_trip_style: 'coupled', brand_new_field: 42 }),
+    );
     const results = await client().flights.search({
       origin: 'DEL',
       destination: 'DXB',
@@ -116,7 +128,11 @@ describe('bookings', () => {
 
   it('reprice and book post without a body', async () => {
     svc.reply('post', `/v1/flights/booking/${BOOKING}/reprice/`, bookingBody('priced'));
-    svc.reply('post', `/v1/flights/booking/${BOOKING}/book/`, bookingBody('confirmed', { pnr: 'ABC123', bms_booking_code: 'BMS-1' }));
+    svc.reply(
+      'post',
+      `/v1/flights/booking/${BOOKING}/book/`,
+      bookingBody('confirmed', { pnr: 'ABC123', bms_booking_code: 'BMS-1' }),
+    );
     const fareway = client();
     const priced = await fareway.bookings.reprice(BOOKING);
     const done = await fareway.bookings.book(BOOKING);
@@ -152,7 +168,9 @@ describe('bookings', () => {
 
 describe('airports.autocomplete', () => {
   it('sends no API key', async () => {
-    svc.reply('get', '/v1/airports/autocomplete/', { results: [{ code: 'DEL', city: 'Delhi', name: 'Indira Gandhi International' }] });
+    svc.reply('get', '/v1/airports/autocomplete/', {
+      results: [{ code: 'DEL', city: 'Delhi', name: 'Indira Gandhi International' }],
+    });
     const { results } = await client().airports.autocomplete('Del');
     const call = svc.calls[0]!;
     expect(call.headers.authorization).toBeUndefined();

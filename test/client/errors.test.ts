@@ -32,7 +32,12 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 }
 
 function expectNoKey(error: Error) {
-  for (const text of [error.message, error.stack ?? '', JSON.stringify(error), inspect(error, { depth: 20, showHidden: true })]) {
+  for (const text of [
+    error.message,
+    error.stack ?? '',
+    JSON.stringify(error),
+    inspect(error, { depth: 20, showHidden: true }),
+  ]) {
     expect(text).not.toContain(KEY);
   }
 }
@@ -49,7 +54,10 @@ describe('the error envelope becomes a typed error', () => {
     [503, InternalServerError],
     [418, APIError],
   ])('%i → %s, with status, details, request id and a readable message', async (status, Class) => {
-    svc.reply('get', retrievePath, envelope('First problem', 'Second problem'), { status, headers: { 'x-request-id': 'req_err_9' } });
+    svc.reply('get', retrievePath, envelope('First problem', 'Second problem'), {
+      status,
+      headers: { 'x-request-id': 'req_err_9' },
+    });
     const error = (await failure(client().bookings.retrieve(BOOKING))) as APIError;
     expect(error).toBeInstanceOf(Class);
     expect(error.name).toBe(Class.name);
@@ -64,8 +72,12 @@ describe('the error envelope becomes a typed error', () => {
   });
 
   it('409 is a FareExpiredError that tells the client to search again', async () => {
-    svc.reply('post', '/v1/flights/fare-rules/', envelope('Fare expired, please search again'), { status: 409 });
-    const error = (await failure(client().flights.fareRules({ trace_id: '6f1d2c3a-0b4e-4c5d-8e9f-a0b1c2d3e4f5', result_index: 'r' }))) as FareExpiredError;
+    svc.reply('post', '/v1/flights/fare-rules/', envelope('Fare expired, please search again'), {
+      status: 409,
+    });
+    const error = (await failure(
+      client().flights.fareRules({ trace_id: '6f1d2c3a-0b4e-4c5d-8e9f-a0b1c2d3e4f5', result_index: 'r' }),
+    )) as FareExpiredError;
     expect(error).toBeInstanceOf(FareExpiredError);
     expect(error.local).toBe(false);
     expect(error.message).toMatch(/search again/);
@@ -74,7 +86,12 @@ describe('the error envelope becomes a typed error', () => {
   it('an insufficient balance is recognised by 402 or by its detail', async () => {
     svc.reply('post', `/v1/flights/booking/${BOOKING}/book/`, envelope('Payment required'), { status: 402 });
     expect(await failure(client().bookings.book(BOOKING))).toBeInstanceOf(InsufficientBalanceError);
-    svc.reply('post', `/v1/flights/booking/${BOOKING}/book/`, envelope('Insufficient wallet balance: need 5230.50, have 100.00'), { status: 400 });
+    svc.reply(
+      'post',
+      `/v1/flights/booking/${BOOKING}/book/`,
+      envelope('Insufficient wallet balance: need 5230.50, have 100.00'),
+      { status: 400 },
+    );
     const error = (await failure(client().bookings.book(BOOKING))) as InsufficientBalanceError;
     expect(error).toBeInstanceOf(InsufficientBalanceError);
     expect(error.status).toBe(400);
@@ -90,7 +107,16 @@ describe('the error envelope becomes a typed error', () => {
 
 describe('bodies that are not the envelope still give the right class', () => {
   const raw = (status: number, body: string, contentType: string) =>
-    svc.use(http.get(`${BASE}${retrievePath}`, () => new HttpResponse(body, { status, headers: { 'content-type': contentType, 'x-request-id': 'req_raw' } })));
+    svc.use(
+      http.get(
+        `${BASE}${retrievePath}`,
+        () =>
+          new HttpResponse(body, {
+            status,
+            headers: { 'content-type': contentType, 'x-request-id': 'req_raw' },
+          }),
+      ),
+    );
 
   it('an HTML 502 page from a proxy', async () => {
     raw(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html');
@@ -130,23 +156,47 @@ describe('answers that break the contract', () => {
     (body.outbound[1] as Record<string, unknown>).pricing = { currency: 'INR', final_fare: 'cheap' };
     svc.reply('post', '/v1/flights/search/', body, { headers: { 'x-request-id': 'req_bad_body' } });
     const drifts: ContractDriftEvent[] = [];
-    const results = await client({ hooks: { onContractDrift: (d) => drifts.push(d) } }).flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: '2099-12-01' });
+    const results = await client({ hooks: { onContractDrift: (d) => drifts.push(d) } }).flights.search({
+      origin: 'DEL',
+      destination: 'BOM',
+      preferred_departure_time: '2099-12-01',
+    });
     expect(results.outbound).toHaveLength(total - 1);
-    expect(drifts).toEqual([expect.objectContaining({ path: 'outbound[1]', action: 'dropped', requestId: 'req_bad_body' })]);
+    expect(drifts).toEqual([
+      expect.objectContaining({ path: 'outbound[1]', action: 'dropped', requestId: 'req_bad_body' }),
+    ]);
   });
 
   it('a 2xx retrieve without the fields its type requires (status, trace_id, pricing, itinerary_items) is a ResponseValidationError with the body and the booking_id', async () => {
-    svc.use(http.get(`${BASE}${retrievePath}`, () => HttpResponse.json({ booking_id: BOOKING, pricing: null }, { headers: { 'x-request-id': 'req_no_status' } })));
+    svc.use(
+      http.get(`${BASE}${retrievePath}`, () =>
+        HttpResponse.json(
+          { booking_id: BOOKING, pricing: null },
+          { headers: { 'x-request-id': 'req_no_status' } },
+        ),
+      ),
+    );
     const error = (await failure(client().bookings.retrieve(BOOKING))) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.requestId).toBe('req_no_status');
-    expect(error.issues.map((i) => i.path).sort()).toEqual(['itinerary_items', 'pricing', 'status', 'trace_id']);
+    expect(error.issues.map((i) => i.path).sort()).toEqual([
+      'itinerary_items',
+      'pricing',
+      'status',
+      'trace_id',
+    ]);
     expect(error.ids).toEqual({ booking_id: BOOKING });
     expect(error.body).toEqual({ booking_id: BOOKING, pricing: null });
   });
 
   it('a 2xx body that is not JSON', async () => {
-    svc.use(http.get(`${BASE}${retrievePath}`, () => new HttpResponse('{"booking_id": "x', { status: 200, headers: { 'x-request-id': 'req_trunc' } })));
+    svc.use(
+      http.get(
+        `${BASE}${retrievePath}`,
+        () =>
+          new HttpResponse('{"booking_id": "x', { status: 200, headers: { 'x-request-id': 'req_trunc' } }),
+      ),
+    );
     const error = (await failure(client().bookings.retrieve(BOOKING))) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.requestId).toBe('req_trunc');
@@ -164,10 +214,12 @@ describe('faults without a response', () => {
 
   it('a slow answer is an APITimeoutError (per-call timeout)', async () => {
     const { delay } = await import('msw');
-    svc.use(http.get(`${BASE}${retrievePath}`, async () => {
-      await delay(2_000);
-      return HttpResponse.json({});
-    }));
+    svc.use(
+      http.get(`${BASE}${retrievePath}`, async () => {
+        await delay(2_000);
+        return HttpResponse.json({});
+      }),
+    );
     const error = await failure(client({ timeout: 10_000 }).bookings.retrieve(BOOKING, { timeout: 50 }));
     expect(error).toBeInstanceOf(APITimeoutError);
     expectNoKey(error);
@@ -175,10 +227,12 @@ describe('faults without a response', () => {
 
   it('an AbortSignal cancels the call with its reason', async () => {
     const { delay } = await import('msw');
-    svc.use(http.get(`${BASE}${retrievePath}`, async () => {
-      await delay(2_000);
-      return HttpResponse.json({});
-    }));
+    svc.use(
+      http.get(`${BASE}${retrievePath}`, async () => {
+        await delay(2_000);
+        return HttpResponse.json({});
+      }),
+    );
     const controller = new AbortController();
     const pending = client().bookings.retrieve(BOOKING, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('user cancelled')), 20);
@@ -189,7 +243,12 @@ describe('faults without a response', () => {
 
 describe('cause', () => {
   it('is only set when there is one: console.log(err) prints no "[cause]: undefined"', async () => {
-    const { BookingOutcomeUnknownError, CreateOutcomeUnknownError, BookingFailedError, RequestValidationError } = await import('../../src/index.js');
+    const {
+      BookingOutcomeUnknownError,
+      CreateOutcomeUnknownError,
+      BookingFailedError,
+      RequestValidationError,
+    } = await import('../../src/index.js');
     const withoutCause = [
       APIError.generate({ status: 400, details: ['bad'] }),
       APIError.generate({ status: 409, details: ['Fare expired'] }),

@@ -13,7 +13,9 @@ function paginated(total: number) {
       const url = new URL(request.url);
       const limit = Number(url.searchParams.get('limit') ?? 25);
       const offset = Number(url.searchParams.get('offset') ?? 0);
-      const results = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => listEntry(offset + i));
+      const results = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) =>
+        listEntry(offset + i),
+      );
       const link = (o: number) => `https://elsewhere.example/v1/bookings/?limit=${limit}&offset=${o}`;
       return HttpResponse.json({
         count: total,
@@ -31,7 +33,11 @@ describe('bookings.list', () => {
     const ids: string[] = [];
     for await (const booking of client().bookings.list({ limit: 3 })) ids.push(booking.id);
     expect(ids).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => listEntry(i).id));
-    expect(svc.calls.map((c) => c.url.search)).toEqual(['?limit=3', '?limit=3&offset=3', '?limit=3&offset=6']);
+    expect(svc.calls.map((c) => c.url.search)).toEqual([
+      '?limit=3',
+      '?limit=3&offset=3',
+      '?limit=3&offset=6',
+    ]);
     // next pointed at another host: only its limit and offset were used, with our base URL
     expect(svc.calls.every((c) => c.url.origin === BASE)).toBe(true);
   });

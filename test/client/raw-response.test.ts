@@ -11,7 +11,12 @@ const sb = useSandbox();
 
 async function searched() {
   const fareway = sb.client();
-  const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20), adult_count: 1 });
+  const results = await fareway.flights.search({
+    origin: 'DEL',
+    destination: 'BOM',
+    preferred_departure_time: inDays(20),
+    adult_count: 1,
+  });
   return { fareway, results, selection: results.select(results.outbound[0]!) };
 }
 
@@ -27,7 +32,9 @@ function expectSameAnswer(data: { requestId?: string | undefined }, response: Re
 describe('.withResponse()', () => {
   it('on every single-answer method: the headers of the response that produced the data', async () => {
     const { fareway, results, selection } = await searched();
-    const s = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(21), adult_count: 1 }).withResponse();
+    const s = await fareway.flights
+      .search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(21), adult_count: 1 })
+      .withResponse();
     expectSameAnswer(s.data, s.response);
     expect(s.response!.headers.get('content-type')).toContain('application/json');
 
@@ -55,7 +62,9 @@ describe('.withResponse()', () => {
     expectSameAnswer(airports.data as { requestId?: string }, airports.response);
     // A cache hit: the data and the response of the request that filled the cache.
     const again = await fareway.airports.autocomplete('DEL').withResponse();
-    expect(again.response?.headers.get('x-request-id')).toBe((again.data as { requestId?: string }).requestId);
+    expect(again.response?.headers.get('x-request-id')).toBe(
+      (again.data as { requestId?: string }).requestId,
+    );
     // No request at all (under 2 characters): a response built locally, with the data as its body.
     const none = await fareway.airports.autocomplete('d').withResponse();
     expect(none.response.status).toBe(200);
@@ -66,7 +75,9 @@ describe('.withResponse()', () => {
   it('savePassengers that first retrieves the booking gives the save answer, not the retrieve', async () => {
     const { fareway, results, selection } = await searched();
     const created = await fareway.bookings.create(selection);
-    const saved = await fareway.bookings.savePassengers(created.booking_id, passengersFor(results)).withResponse();
+    const saved = await fareway.bookings
+      .savePassengers(created.booking_id, passengersFor(results))
+      .withResponse();
     expectSameAnswer(saved.data, saved.response);
     expect(sb.calls('retrieve')).toHaveLength(1); // the preflight's read came first
     expect(saved.response!.url).toContain('/passengers/');
@@ -74,7 +85,9 @@ describe('.withResponse()', () => {
 
   it('bookFlight: the response of the book', async () => {
     const { fareway, results, selection } = await searched();
-    const { data, response } = await fareway.bookFlight({ selection, passengers: passengersFor(results) }).withResponse();
+    const { data, response } = await fareway
+      .bookFlight({ selection, passengers: passengersFor(results) })
+      .withResponse();
     expect(response?.headers.get('x-request-id')).toBe(data.booking.requestId);
   });
 
@@ -88,7 +101,9 @@ describe('.withResponse()', () => {
 
   it('a failed call rejects with its typed error', async () => {
     const fareway = sb.client({ maxRetries: 0 });
-    await expect(fareway.bookings.retrieve('bk_missing').withResponse()).rejects.toBeInstanceOf(NotFoundError);
+    await expect(fareway.bookings.retrieve('bk_missing').withResponse()).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 
   it('the promise is a FarewayPromise and still a Promise', async () => {
@@ -117,7 +132,11 @@ describe('.asResponse()', () => {
   it('a 2xx that breaks the contract still comes back raw (the awaited call throws)', async () => {
     const fareway = sb.client();
     const broken = { booking_id: 'bk_x', status: 'no-such-status' };
-    sb.server.use(http.get(`${SANDBOX_URL}/v1/flights/booking/bk_x/`, () => HttpResponse.json(broken, { headers: { 'x-request-id': 'req_broken' } })));
+    sb.server.use(
+      http.get(`${SANDBOX_URL}/v1/flights/booking/bk_x/`, () =>
+        HttpResponse.json(broken, { headers: { 'x-request-id': 'req_broken' } }),
+      ),
+    );
     await expect(fareway.bookings.retrieve('bk_x')).rejects.toBeInstanceOf(ResponseValidationError);
     const raw = await fareway.bookings.retrieve('bk_x').asResponse();
     expect(raw.headers.get('x-request-id')).toBe('req_broken');

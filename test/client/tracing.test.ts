@@ -5,7 +5,12 @@
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import {
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  TracerProvider,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Fareway, type SearchResults } from '../../src/index.js';
 import { createSandbox, type ListeningSandbox } from '../../src/sandbox/index.js';
@@ -62,7 +67,12 @@ const only = (name: string): ReadableSpan => {
 };
 
 async function search(fareway: Fareway): Promise<SearchResults> {
-  return fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20), adult_count: 1 });
+  return fareway.flights.search({
+    origin: 'DEL',
+    destination: 'BOM',
+    preferred_departure_time: inDays(20),
+    adult_count: 1,
+  });
 }
 
 describe('OpenTelemetry spans', () => {
@@ -91,7 +101,11 @@ describe('OpenTelemetry spans', () => {
     const created = await fareway.bookings.create(selection);
     await flush();
     const c = only('fareway.bookings.create');
-    expect(c.attributes).toMatchObject({ 'url.template': '/v1/flights/booking/', 'fareway.booking_id': created.booking_id, 'fareway.request_id': created.requestId });
+    expect(c.attributes).toMatchObject({
+      'url.template': '/v1/flights/booking/',
+      'fareway.booking_id': created.booking_id,
+      'fareway.request_id': created.requestId,
+    });
 
     exporter.reset();
     const booked = await fareway.bookings.book(created.booking_id).catch((e: unknown) => e);
@@ -163,11 +177,18 @@ describe('OpenTelemetry spans', () => {
 
   it('types the error of a failed call and keeps its status', async () => {
     const fareway = client({ maxRetries: 0 });
-    const error = (await fareway.bookings.retrieve('bk_does_not_exist').then(() => undefined, (e: unknown) => e)) as Error;
+    const error = (await fareway.bookings.retrieve('bk_does_not_exist').then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error;
     await flush();
     const s = only('fareway.bookings.retrieve');
     expect(error.name).toBe('NotFoundError');
-    expect(s.attributes).toMatchObject({ 'error.type': 'NotFoundError', 'http.response.status_code': 404, 'fareway.booking_id': 'bk_does_not_exist' });
+    expect(s.attributes).toMatchObject({
+      'error.type': 'NotFoundError',
+      'http.response.status_code': 404,
+      'fareway.booking_id': 'bk_does_not_exist',
+    });
     expect(s.status.code).toBe(2);
   });
 
@@ -194,6 +215,8 @@ describe('OpenTelemetry spans', () => {
   });
 
   it('refuses a tracerProvider that is not one', () => {
-    expect(() => new Fareway({ apiKey: 'k', baseUrl: srv.url, tracerProvider: {} as never })).toThrow(/tracerProvider/);
+    expect(() => new Fareway({ apiKey: 'k', baseUrl: srv.url, tracerProvider: {} as never })).toThrow(
+      /tracerProvider/,
+    );
   });
 });

@@ -30,13 +30,32 @@ describe('public types', () => {
   });
 
   it('search params take natural values', () => {
-    expectTypeOf<{ origin: 'del'; destination: 'BOM'; preferred_departure_time: Date; adult_count: 2; direct_flight: true; flight_cabin_class: 'economy' }>().toExtend<SearchParams>();
-    expectTypeOf<{ origin: 'DEL'; destination: 'BOM'; preferred_departure_time: '2026-12-01'; adult_count: '2' }>().not.toExtend<SearchParams>();
-    expectTypeOf<{ origin: 'DEL'; destination: 'BOM'; preferred_departure_time: '2026-12-01'; flight_cabin_class: '2' }>().not.toExtend<SearchParams>();
+    expectTypeOf<{
+      origin: 'del';
+      destination: 'BOM';
+      preferred_departure_time: Date;
+      adult_count: 2;
+      direct_flight: true;
+      flight_cabin_class: 'economy';
+    }>().toExtend<SearchParams>();
+    expectTypeOf<{
+      origin: 'DEL';
+      destination: 'BOM';
+      preferred_departure_time: '2026-12-01';
+      adult_count: '2';
+    }>().not.toExtend<SearchParams>();
+    expectTypeOf<{
+      origin: 'DEL';
+      destination: 'BOM';
+      preferred_departure_time: '2026-12-01';
+      flight_cabin_class: '2';
+    }>().not.toExtend<SearchParams>();
   });
 
   it('selections and results carry what a partner needs', () => {
-    expectTypeOf<Selection['result_indices']>().toEqualTypeOf<readonly [string] | readonly [string, string]>();
+    expectTypeOf<Selection['result_indices']>().toEqualTypeOf<
+      readonly [string] | readonly [string, string]
+    >();
     expectTypeOf<Selection['pricing']>().toEqualTypeOf<Pricing>();
     expectTypeOf<CreatedBooking['deadline']>().toEqualTypeOf<Deadline | undefined>();
     expectTypeOf<CreatedBooking['booking_id']>().toBeString();
@@ -46,7 +65,9 @@ describe('public types', () => {
   it('a create adopted after an interruption is typed as get-booking carries it: pax_count only when known', () => {
     expectTypeOf<CreatedBooking['reconciled']>().toEqualTypeOf<boolean>();
     expectTypeOf<Extract<CreatedBooking, { reconciled: false }>['pax_count']>().toEqualTypeOf<PaxCount>();
-    expectTypeOf<Extract<CreatedBooking, { reconciled: true }>['pax_count']>().toEqualTypeOf<PaxCount | null | undefined>();
+    expectTypeOf<Extract<CreatedBooking, { reconciled: true }>['pax_count']>().toEqualTypeOf<
+      PaxCount | null | undefined
+    >();
     expectTypeOf<CreatedBooking['pricing']>().toEqualTypeOf<Pricing>();
     expectTypeOf<CreatedBooking['trace_id']>().toBeString();
   });

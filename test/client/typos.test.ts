@@ -15,7 +15,12 @@ import type {
 // Type-level checks, run by `tsc` (npm run typecheck): each @ts-expect-error line must be a type
 // error, or the typecheck fails ("Unused '@ts-expect-error' directive"). Unknown wire fields stay
 // on the objects at run time, but no longer make every name valid.
-function typos(booking: RetrievedBooking, done: BookResult, pricing: Pricing, option: FlightOption): unknown[] {
+function typos(
+  booking: RetrievedBooking,
+  done: BookResult,
+  pricing: Pricing,
+  option: FlightOption,
+): unknown[] {
   return [
     // @ts-expect-error a typo of `pnr`
     booking.pnrr,
@@ -28,11 +33,24 @@ function typos(booking: RetrievedBooking, done: BookResult, pricing: Pricing, op
   ];
 }
 
-const base = { title: 'Ms', first_name: 'Asha', last_name: 'Rao', gender: 'female', pax_type: 'adult', dob: '1990-04-12', is_lead: true } as const;
+const base = {
+  title: 'Ms',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  gender: 'female',
+  pax_type: 'adult',
+  dob: '1990-04-12',
+  is_lead: true,
+} as const;
 // @ts-expect-error a typo of `nationality`: passengers are closed types too
 const typoPassenger: PassengerInput = { ...base, nationalty: 'IN' };
 // The spec's open GST family stays open.
-const gstPassenger: PassengerInput = { ...base, gst_number: '27AAPFU0939F1ZV', gst_company_name: 'Acme', gst_company_pin: '400001' };
+const gstPassenger: PassengerInput = {
+  ...base,
+  gst_number: '27AAPFU0939F1ZV',
+  gst_company_name: 'Acme',
+  gst_company_pin: '400001',
+};
 
 // Options are closed types derived from their schemas: what the parse refuses does not compile.
 // @ts-expect-error a typo of `timeout`

@@ -18,7 +18,8 @@ let tarball = '';
 // A real redis-server (REDIS_PORT): esm-nodenext (ioredis 6) and cjs-require (ioredis 5) then run
 // two processes that share one budget and the book lock; the jest fixture shares its limits too.
 const withRedis = hasRedisServer();
-if (!withRedis && process.env.CI) throw new Error('redis-server is not on PATH: the consumer Redis checks cannot run in CI');
+if (!withRedis && process.env.CI)
+  throw new Error('redis-server is not on PATH: the consumer Redis checks cannot run in CI');
 let redis: RedisServer | undefined;
 beforeAll(async () => {
   tarball = (pack as (dest: string) => string)(work);
@@ -56,7 +57,10 @@ const expectations: Record<string, RegExp[]> = {
   'jest-ts-jest': [withRedis ? /^Tests: +3 passed, 3 total$/m : /^Tests: +1 skipped, 2 passed, 3 total$/m],
   'esbuild-bundle': [/^esbuild 0\.\d+\.\d+: \d+ inputs bundled into out\/app\.mjs$/m, PNR],
   'bin-no-msw': [PNR, /^fareway CLI: doctor passed, bookings get shows PNR [A-Z0-9]{6}$/m],
-  otel: [PNR, /^spans: fareway\.flights\.search, fareway\.bookings\.create, fareway\.bookings\.savePassengers, fareway\.bookings\.book; 4 fetch spans under them$/m],
+  otel: [
+    PNR,
+    /^spans: fareway\.flights\.search, fareway\.bookings\.create, fareway\.bookings\.savePassengers, fareway\.bookings\.book; 4 fetch spans under them$/m,
+  ],
 };
 
 describe('consumer projects from the packed tarball', () => {
@@ -66,11 +70,17 @@ describe('consumer projects from the packed tarball', () => {
 
   it('tells peer problems in npm output from other warnings', () => {
     const problems = peerProblems as (output: string) => string[];
-    expect(problems('npm error code ERESOLVE\nnpm error ERESOLVE unable to resolve dependency tree')).toHaveLength(2);
+    expect(
+      problems('npm error code ERESOLVE\nnpm error ERESOLVE unable to resolve dependency tree'),
+    ).toHaveLength(2);
     expect(problems('npm warn ERESOLVE overriding peer dependency')).toHaveLength(1);
     expect(problems('npm warn Conflicting peer dependency: msw@2.14.0')).toHaveLength(1);
     expect(problems('npm error peerOptional msw@"^2.15.0 || ^3.0.0" from fareway@0.1.0')).toHaveLength(1);
-    expect(problems('npm warn deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported\nadded 12 packages in 2s')).toEqual([]);
+    expect(
+      problems(
+        'npm warn deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported\nadded 12 packages in 2s',
+      ),
+    ).toEqual([]);
   });
 
   for (const [name, expected] of Object.entries(expectations)) {
@@ -78,7 +88,8 @@ describe('consumer projects from the packed tarball', () => {
       const { ok, output } = run(name, tarball, work);
       // Warnings that are not about peers (deprecations, install scripts) pass, and are shown.
       const warnings = [...new Set(output.split('\n').filter((line) => /^npm warn \S+ +\S/i.test(line)))];
-      if (warnings.length) process.stdout.write(`${name}, npm warnings (not about peers):\n  ${warnings.join('\n  ')}\n`);
+      if (warnings.length)
+        process.stdout.write(`${name}, npm warnings (not about peers):\n  ${warnings.join('\n  ')}\n`);
       expect(ok, output).toBe(true);
       expect(output).toContain(`npm runs on node ${process.version}\n`);
       // The app or test prints the Node it runs on; so do child processes of the app.

@@ -24,8 +24,12 @@ export const fixtures = readdirSync(here, { withFileTypes: true })
 
 /** Packs the package once (dist/ must be built) and returns the tarball's absolute path. */
 export function pack(dest) {
-  if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first');
-  const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], { cwd: root, encoding: 'utf8' });
+  if (!existsSync(join(root, 'dist/index.js')))
+    throw new Error('dist/ is missing: run `npm run build` first');
+  const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return join(dest, JSON.parse(out)[0].filename);
 }
 
@@ -33,14 +37,34 @@ export function pack(dest) {
 export function peerProblems(output) {
   return output
     .split('\n')
-    .filter((line) => /ERESOLVE|peer dep|peerOptional|conflicting peer/i.test(line) || /^npm warn\b.*\bpeer/i.test(line));
+    .filter(
+      (line) =>
+        /ERESOLVE|peer dep|peerOptional|conflicting peer/i.test(line) || /^npm warn\b.*\bpeer/i.test(line),
+    );
 }
 
 /** The child environment: this Node first on PATH, no colours, nothing inherited from vitest. */
 function childEnv() {
-  const env = { ...process.env, CI: 'true', NO_COLOR: '1', NODE_OPTIONS: '', FAREWAY_BASE_URL: '', FAREWAY_API_KEY: '' };
+  const env = {
+    ...process.env,
+    CI: 'true',
+    NO_COLOR: '1',
+    NODE_OPTIONS: '',
+    FAREWAY_BASE_URL: '',
+    FAREWAY_API_KEY: '',
+  };
   env.PATH = [dirname(process.execPath), env.PATH ?? ''].join(delimiter);
-  for (const name of ['FORCE_COLOR', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'VITEST_MODE', 'NODE_ENV', 'TEST', 'JEST_WORKER_ID']) delete env[name];
+  for (const name of [
+    'FORCE_COLOR',
+    'VITEST',
+    'VITEST_POOL_ID',
+    'VITEST_WORKER_ID',
+    'VITEST_MODE',
+    'NODE_ENV',
+    'TEST',
+    'JEST_WORKER_ID',
+  ])
+    delete env[name];
   // npm_* variables of an outer `npm run` (npm_config_*, npm_package_*) must not steer the fixture's npm.
   for (const name of Object.keys(env)) if (/^npm_/i.test(name)) delete env[name];
   return env;
@@ -55,7 +79,10 @@ export function runFixture(name, tarball, work) {
   let output = '';
   const fail = (why) => ({ ok: false, output: `${output}\nFAILED: ${why}` });
   for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'])
-    if (pkg[field]?.fareway) return fail(`package.json ${field} names fareway: the fixture installs its own dependencies first, then the tarball`);
+    if (pkg[field]?.fareway)
+      return fail(
+        `package.json ${field} names fareway: the fixture installs its own dependencies first, then the tarball`,
+      );
 
   const run = (args, { quiet = false } = {}) => {
     const r = spawnSync('npm', args, { cwd: dir, env, encoding: 'utf8', timeout: 600_000 });
@@ -81,7 +108,9 @@ export function runFixture(name, tarball, work) {
     const peers = peerProblems(r.text);
     if (peers.length) return fail(`peer dependency problems while installing:\n${peers.join('\n')}`);
     // The published package.json has no lifecycle script: npm 11 would flag it (allowScripts).
-    const ours = r.text.split('\n').filter((line) => /install-scripts/i.test(line) && /\bfareway@/.test(line));
+    const ours = r.text
+      .split('\n')
+      .filter((line) => /install-scripts/i.test(line) && /\bfareway@/.test(line));
     if (ours.length) return fail(`npm flags a lifecycle script of fareway:\n${ours.join('\n')}`);
     const warnings = r.text.split('\n').filter((line) => /^npm warn/i.test(line));
     if (warnings.length) output += `(npm warnings, not about peers: ${warnings.length})\n`;

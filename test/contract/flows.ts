@@ -29,7 +29,8 @@ export const TRIPS: Array<[string, Record<string, unknown>]> = [
 ];
 
 function ok(ex: Exchange, step: string): Json {
-  if (ex.status !== 200) throw new Error(`${step}: expected 200, got ${ex.status} ${JSON.stringify(ex.body)}`);
+  if (ex.status !== 200)
+    throw new Error(`${step}: expected 200, got ${ex.status} ${JSON.stringify(ex.body)}`);
   return ex.body;
 }
 
@@ -41,13 +42,21 @@ export function firstChoice(s: Json): string[] {
 }
 
 /** Passengers for a search's pax_count, with passports (valid for both suppliers everywhere). */
-export function passengers(count: { adult: number; child: number; infant: number }, lead: Record<string, unknown> = {}) {
+export function passengers(
+  count: { adult: number; child: number; infant: number },
+  lead: Record<string, unknown> = {},
+) {
   const list = [pax(lead)];
-  for (let i = 1; i < count.adult; i++) list.push(pax({ is_lead: false, first_name: `Adult${'abcdefgh'[i]}`, title: 'Mr', gender: 'male' }));
+  for (let i = 1; i < count.adult; i++)
+    list.push(pax({ is_lead: false, first_name: `Adult${'abcdefgh'[i]}`, title: 'Mr', gender: 'male' }));
   for (let i = 0; i < count.child; i++)
-    list.push(pax({ is_lead: false, first_name: `Child${'abcdefgh'[i]}`, pax_type: 'child', dob: '2022-02-02' }));
+    list.push(
+      pax({ is_lead: false, first_name: `Child${'abcdefgh'[i]}`, pax_type: 'child', dob: '2022-02-02' }),
+    );
   for (let i = 0; i < count.infant; i++)
-    list.push(pax({ is_lead: false, first_name: `Infant${'abcdefgh'[i]}`, pax_type: 'infant', dob: '2030-06-01' }));
+    list.push(
+      pax({ is_lead: false, first_name: `Infant${'abcdefgh'[i]}`, pax_type: 'infant', dob: '2030-06-01' }),
+    );
   return list;
 }
 
@@ -57,20 +66,35 @@ const booking = (id: string, step = '') => `/v1/flights/booking/${id}/${step ? `
 export async function draft(api: Recorder, body: Record<string, unknown>) {
   const s = ok(await api.post('/v1/flights/search/', body), 'search');
   const indices = firstChoice(s);
-  for (const result_index of indices) ok(await api.post('/v1/flights/fare-rules/', { trace_id: s.trace_id, result_index }), 'fare rules');
-  const created = ok(await api.post('/v1/flights/booking/', { trace_id: s.trace_id, result_indices: indices }), 'create');
+  for (const result_index of indices)
+    ok(await api.post('/v1/flights/fare-rules/', { trace_id: s.trace_id, result_index }), 'fare rules');
+  const created = ok(
+    await api.post('/v1/flights/booking/', { trace_id: s.trace_id, result_indices: indices }),
+    'create',
+  );
   return { search: s, id: created.booking_id as string };
 }
 
 /** A draft with passengers saved; returns the save-passengers answer too. */
-export async function saved(api: Recorder, body: Record<string, unknown>, lead: Record<string, unknown> = {}) {
+export async function saved(
+  api: Recorder,
+  body: Record<string, unknown>,
+  lead: Record<string, unknown> = {},
+) {
   const d = await draft(api, body);
-  const answer = ok(await api.post(booking(d.id, 'passengers'), { passengers: passengers(d.search.pax_count, lead) }), 'passengers');
+  const answer = ok(
+    await api.post(booking(d.id, 'passengers'), { passengers: passengers(d.search.pax_count, lead) }),
+    'passengers',
+  );
   return { ...d, saved: answer };
 }
 
 /** The whole flow: search, fare rules, create, passengers, reprice, book, get. */
-export async function fullFlow(api: Recorder, body: Record<string, unknown>, lead: Record<string, unknown> = {}) {
+export async function fullFlow(
+  api: Recorder,
+  body: Record<string, unknown>,
+  lead: Record<string, unknown> = {},
+) {
   const s = await saved(api, body, lead);
   ok(await api.post(booking(s.id, 'reprice')), 'reprice');
   const booked = ok(await api.post(booking(s.id, 'book')), 'book');
@@ -106,7 +130,8 @@ export async function listing(api: Recorder, sandbox: Sandbox) {
 
 /** Autocomplete hits, a short query and a miss. */
 export async function autocomplete(api: Recorder) {
-  for (const q of ['del', 'mumbai', 'b', 'zzzz']) ok(await api.get(`/v1/airports/autocomplete/?q=${q}`, null), `autocomplete ${q}`);
+  for (const q of ['del', 'mumbai', 'b', 'zzzz'])
+    ok(await api.get(`/v1/airports/autocomplete/?q=${q}`, null), `autocomplete ${q}`);
 }
 
 /** Error answers the contract names (§7), each reached the way a partner would. Returns them. */
@@ -122,8 +147,18 @@ export async function errors(api: Recorder, sandbox: Sandbox): Promise<Exchange[
   keep(await api.post(booking(s.id, 'reprice'), undefined, sandbox.control.addPartner())); // 404: another partner's
   const t = ok(await api.post('/v1/flights/search/', searchBody({ source: 'supplier_b' })), 'search');
   sandbox.control.expireTrace(t.trace_id);
-  keep(await api.post('/v1/flights/fare-rules/', { trace_id: t.trace_id, result_index: t.outbound[0].result_index })); // 409
-  keep(await api.post('/v1/flights/booking/', { trace_id: t.trace_id, result_indices: [t.outbound[0].result_index] })); // 409
+  keep(
+    await api.post('/v1/flights/fare-rules/', {
+      trace_id: t.trace_id,
+      result_index: t.outbound[0].result_index,
+    }),
+  ); // 409
+  keep(
+    await api.post('/v1/flights/booking/', {
+      trace_id: t.trace_id,
+      result_indices: [t.outbound[0].result_index],
+    }),
+  ); // 409
   sandbox.control.expireBooking(s.id);
   keep(await api.post(booking(s.id, 'book'))); // 409 lock expired
   const poor = sandbox.control.addPartner({ walletBalance: 1 });

@@ -43,7 +43,10 @@ describe('the sandbox answers exactly the contract (default options)', () => {
     const results = await listing(api, sandbox);
     const statuses = new Set(results.map((r: { status: string }) => r.status));
     for (const s of ['draft', 'passenger_saved', 'failed', 'confirmed']) expect(statuses).toContain(s);
-    const middle = api.log.find((ex) => ex.path === '/v1/bookings/?limit=2&offset=2')?.body as { next: unknown; previous: unknown };
+    const middle = api.log.find((ex) => ex.path === '/v1/bookings/?limit=2&offset=2')?.body as {
+      next: unknown;
+      previous: unknown;
+    };
     expect(middle.next).not.toBeNull();
     expect(middle.previous).not.toBeNull();
     expect(violations()).toEqual([]);
@@ -56,7 +59,9 @@ describe('the sandbox answers exactly the contract (default options)', () => {
 
   it('error answers: 400, 401, 404, 409, 402, 500, 502 in the envelope, with X-Request-Id', async () => {
     const answers = await errors(api, sandbox);
-    expect(answers.map((a) => a.status)).toEqual([400, 400, 401, 401, 404, 404, 409, 409, 409, 402, 502, 502, 500]);
+    expect(answers.map((a) => a.status)).toEqual([
+      400, 400, 401, 401, 404, 404, 409, 409, 409, 402, 502, 502, 500,
+    ]);
     expect(violations()).toEqual([]);
   });
 
@@ -70,12 +75,13 @@ describe('the sandbox answers exactly the contract (default options)', () => {
   });
 
   it('covered every operation of the document with a 200, and the error statuses of §7', () => {
-    const operations = Object.values(OPENAPI.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) =>
-      Object.values(p).map((op) => op.operationId),
-    );
+    const operations = Object.values(
+      OPENAPI.paths as Record<string, Record<string, { operationId: string }>>,
+    ).flatMap((p) => Object.values(p).map((op) => op.operationId));
     for (const op of operations) expect(validator.seen, op).toContain(`${op} 200`);
     const statuses = new Set([...validator.seen].map((s) => Number(s.split(' ')[1])));
-    for (const status of [400, 401, 404, 409, 429, 500, 502]) expect(statuses, String(status)).toContain(status);
+    for (const status of [400, 401, 404, 409, 429, 500, 502])
+      expect(statuses, String(status)).toContain(status);
   });
 });
 
@@ -94,27 +100,36 @@ describe('the document catches what the contract forbids', () => {
     const api = recorder(sandbox.fetch, BASE, sandbox.apiKey);
     const search = (await api.post('/v1/flights/search/', TRIPS[0]![1])).body as Record<string, unknown>;
     expect(validator.check(ex('/v1/flights/search/', search))).toEqual([]);
-    expect(validator.check(ex('/v1/flights/search/', { ...search, source: 'supplier_a' })).join()).toContain("'source'");
-    expect(validator.check(ex('/v1/flights/search/', { ...search, round_trip_style: null })).join()).toContain('round_trip_style');
-    expect(validator.check({ ...ex('/v1/flights/search/', search), headers: new Headers() }).join()).toContain('X-Request-Id');
+    expect(validator.check(ex('/v1/flights/search/', { ...search, source: 'supplier_a' })).join()).toContain(
+      "'source'",
+    );
+    expect(
+      validator.check(ex('/v1/flights/search/', { ...search, round_trip_style: null })).join(),
+    ).toContain('round_trip_style');
+    expect(
+      validator.check({ ...ex('/v1/flights/search/', search), headers: new Headers() }).join(),
+    ).toContain('X-Request-Id');
     expect(validator.check(ex('/v1/flights/search/', { detail: 'nope' }, 400))).not.toEqual([]);
   });
 });
 
 describe('variations stay within the contract', () => {
-  it.each([1, 7, 42])('seed %i: every answer validates once unknown fields are allowed, and varies', async (seed) => {
-    const sandbox = createSandbox({ seed, variations: true, now: NOW, partners });
-    const api = recorder(sandbox.fetch, BASE, sandbox.apiKey);
-    for (const [, body] of TRIPS) await fullFlow(api, body);
-    expect((await duplicate(api)).duplicates_found).toBe(true);
-    await listing(api, sandbox);
-    await autocomplete(api);
-    await errors(api, sandbox);
-    const loose = new ContractValidator(relaxed(OPENAPI));
-    expect(api.log.flatMap((e) => loose.check(e))).toEqual([]);
-    // The variety is real, and unknown fields are all the strict document objects to.
-    const strict = api.log.flatMap((e) => new ContractValidator().check(e));
-    expect(strict.length).toBeGreaterThan(0);
-    expect(strict.filter((line) => !line.includes('must NOT have additional properties'))).toEqual([]);
-  });
+  it.each([1, 7, 42])(
+    'seed %i: every answer validates once unknown fields are allowed, and varies',
+    async (seed) => {
+      const sandbox = createSandbox({ seed, variations: true, now: NOW, partners });
+      const api = recorder(sandbox.fetch, BASE, sandbox.apiKey);
+      for (const [, body] of TRIPS) await fullFlow(api, body);
+      expect((await duplicate(api)).duplicates_found).toBe(true);
+      await listing(api, sandbox);
+      await autocomplete(api);
+      await errors(api, sandbox);
+      const loose = new ContractValidator(relaxed(OPENAPI));
+      expect(api.log.flatMap((e) => loose.check(e))).toEqual([]);
+      // The variety is real, and unknown fields are all the strict document objects to.
+      const strict = api.log.flatMap((e) => new ContractValidator().check(e));
+      expect(strict.length).toBeGreaterThan(0);
+      expect(strict.filter((line) => !line.includes('must NOT have additional properties'))).toEqual([]);
+    },
+  );
 });

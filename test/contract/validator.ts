@@ -27,7 +27,9 @@ export interface Exchange {
 
 /** A copy of the document where no object is closed: unknown fields are legal variety. */
 export function relaxed(doc: Json): Json {
-  return JSON.parse(JSON.stringify(doc), (key, value: unknown) => (key === 'additionalProperties' && value === false ? undefined : value));
+  return JSON.parse(JSON.stringify(doc), (key, value: unknown) =>
+    key === 'additionalProperties' && value === false ? undefined : value,
+  );
 }
 
 const templates = (doc: Json) =>
@@ -50,7 +52,15 @@ export class ContractValidator {
     // strictRequired is off: the conditional rules (if/then) require properties their parent defines.
     this.#ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, allowUnionTypes: true });
     // The OpenAPI document's own top-level keys are not schema keywords.
-    this.#ajv.addVocabulary(['openapi', 'info', 'servers', 'security', 'paths', 'components', 'jsonSchemaDialect']);
+    this.#ajv.addVocabulary([
+      'openapi',
+      'info',
+      'servers',
+      'security',
+      'paths',
+      'components',
+      'jsonSchemaDialect',
+    ]);
     this.#ajv.addSchema(doc, 'openapi.json');
   }
 
@@ -97,7 +107,10 @@ export class ContractValidator {
       const validate = this.#schema(schemaRef);
       if (!validate(ex.body)) {
         for (const e of validate.errors ?? []) {
-          const extra = e.keyword === 'additionalProperties' ? ` '${(e.params as { additionalProperty: string }).additionalProperty}'` : '';
+          const extra =
+            e.keyword === 'additionalProperties'
+              ? ` '${(e.params as { additionalProperty: string }).additionalProperty}'`
+              : '';
           problems.push(`${where}: ${e.instancePath || '(body)'} ${e.message}${extra} [${e.schemaPath}]`);
         }
       }
@@ -110,7 +123,12 @@ type FetchFn = (request: Request) => Promise<Response | undefined>;
 
 /** Calls a fetch-like function and records each exchange exactly as answered (into `log`). */
 export function recorder(fetchFn: FetchFn, base: string, apiKey: string, log: Exchange[] = []): Recorder {
-  async function call(method: string, path: string, body?: unknown, key: string | null = apiKey): Promise<Exchange> {
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    key: string | null = apiKey,
+  ): Promise<Exchange> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (key !== null) headers.Authorization = `Api-Key ${key}`;
     const init: RequestInit = { method, headers };

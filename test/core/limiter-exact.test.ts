@@ -47,12 +47,15 @@ describe('the local limiter against a strict sliding-window service', () => {
   describe('while two busy-loop processes load the CPU', () => {
     const hogs: ChildProcess[] = [];
     beforeAll(() => {
-      for (let i = 0; i < 2; i++) hogs.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+      for (let i = 0; i < 2; i++)
+        hogs.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
     });
     afterAll(async () => {
       await Promise.all(
         hogs.map((h) => {
-          const exited = new Promise((r) => (h.exitCode !== null || h.signalCode !== null ? r(null) : h.once('exit', r)));
+          const exited = new Promise((r) =>
+            h.exitCode !== null || h.signalCode !== null ? r(null) : h.once('exit', r),
+          );
           h.kill('SIGKILL');
           return exited;
         }),

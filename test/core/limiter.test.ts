@@ -48,20 +48,32 @@ describe('rateLimits (parsed by its schema)', () => {
 
   it('rejects a non-positive or fractional limit with a ConfigurationError naming the bucket', () => {
     expect(() => buckets({ search: 0 })).toThrow(ConfigurationError);
-    expect(() => buckets({ search: 0 })).toThrow(/`rateLimits\.search`: must be a whole number >= 1 \(requests per minute\)/);
-    expect(() => buckets({ book: { limit: 1.5, windowMs: 1000 } })).toThrow(/`rateLimits\.book\.limit`: must be a whole number >= 1/);
-    expect(() => buckets({ other: { limit: 1, windowMs: -1 } })).toThrow(/`rateLimits\.other\.windowMs`: must be a finite number > 0/);
+    expect(() => buckets({ search: 0 })).toThrow(
+      /`rateLimits\.search`: must be a whole number >= 1 \(requests per minute\)/,
+    );
+    expect(() => buckets({ book: { limit: 1.5, windowMs: 1000 } })).toThrow(
+      /`rateLimits\.book\.limit`: must be a whole number >= 1/,
+    );
+    expect(() => buckets({ other: { limit: 1, windowMs: -1 } })).toThrow(
+      /`rateLimits\.other\.windowMs`: must be a finite number > 0/,
+    );
     expect(() => createLimiter('key', { search: '60' as never })).toThrow(ConfigurationError);
   });
 
   it('refuses a window or a Redis timeout a timer cannot hold (2³¹−1 ms)', () => {
-    expect(() => buckets({ search: { limit: 1, windowMs: 2 ** 31 } })).toThrow(/`rateLimits\.search\.windowMs`: .*at most 2147483647/);
+    expect(() => buckets({ search: { limit: 1, windowMs: 2 ** 31 } })).toThrow(
+      /`rateLimits\.search\.windowMs`: .*at most 2147483647/,
+    );
     expect(() => buckets({ connectTimeoutMs: 3e9 })).toThrow(/`rateLimits\.connectTimeoutMs`/);
-    expect(buckets({ search: { limit: 1, windowMs: 2 ** 31 - 1 } })).toMatchObject({ search: { windowMs: 2 ** 31 - 1 } });
+    expect(buckets({ search: { limit: 1, windowMs: 2 ** 31 - 1 } })).toMatchObject({
+      search: { windowMs: 2 ** 31 - 1 },
+    });
   });
 
   it('names an unknown setting with a hint', () => {
-    expect(() => buckets({ serach: 10 } as never)).toThrow(/`rateLimits\.serach`: unknown option — did you mean search\?/);
+    expect(() => buckets({ serach: 10 } as never)).toThrow(
+      /`rateLimits\.serach`: unknown option — did you mean search\?/,
+    );
   });
 
   it('defaults the margin (the cap on the wait for a slow answer) to 1 s, or 25% of a short window', () => {
@@ -97,7 +109,10 @@ describe('createLimiter (local)', () => {
   });
 
   it('keeps the buckets independent', async () => {
-    const limiter = createLimiter('key', { search: { limit: 2, windowMs: 10_000 }, book: { limit: 2, windowMs: 10_000 } });
+    const limiter = createLimiter('key', {
+      search: { limit: 2, windowMs: 10_000 },
+      book: { limit: 2, windowMs: 10_000 },
+    });
     const search = recorder(limiter, 'search');
     const book = recorder(limiter, 'book');
     const waiting = [search.call(), search.call(), search.call()];
@@ -184,7 +199,10 @@ describe('createLimiter (local)', () => {
     const listener = (warning: Error) => warnings.push(warning.name);
     process.on('warning', listener);
     try {
-      const limiter = createLimiter('key', { other: { limit: 1, windowMs: 2 ** 31 - 1 }, search: { limit: 5, windowMs: 1000 } });
+      const limiter = createLimiter('key', {
+        other: { limit: 1, windowMs: 2 ** 31 - 1 },
+        search: { limit: 5, windowMs: 1000 },
+      });
       await limiter.schedule('other', async () => 'sent'); // its token comes back 2³¹−1 ms (+ margin) later
       limiter.pause('search', 2 ** 31 - 1);
       const held = limiter.schedule('search', async () => 'held');

@@ -77,7 +77,9 @@ describe('withRetries', () => {
 
   it('book is never retried except after a 429', async () => {
     const a = script(conn());
-    await expect(withRetries(a.fn, options({ endpoint: 'book' }).opts)).rejects.toBeInstanceOf(APIConnectionError);
+    await expect(withRetries(a.fn, options({ endpoint: 'book' }).opts)).rejects.toBeInstanceOf(
+      APIConnectionError,
+    );
     expect(a.attempts).toEqual([1]);
     const b = script(s429());
     const { opts, retries } = options({ endpoint: 'book' });
@@ -126,21 +128,32 @@ describe('withRetries: 429s', () => {
 describe('poll (reconcile reads)', () => {
   it('returns the first settled look', async () => {
     const seen: number[] = [];
-    const found = await poll(async (n) => (seen.push(n), n === 3 ? 'done' : undefined), { firstDelayMs: 1, maxDelayMs: 2 });
+    const found = await poll(async (n) => (seen.push(n), n === 3 ? 'done' : undefined), {
+      firstDelayMs: 1,
+      maxDelayMs: 2,
+    });
     expect(found).toBe('done');
     expect(seen).toEqual([1, 2, 3]);
   });
 
   it('gives undefined when the looks run out', async () => {
     let looks = 0;
-    expect(await poll(async () => void looks++, { looks: 3, firstDelayMs: 1, maxDelayMs: 1 })).toBeUndefined();
+    expect(
+      await poll(async () => void looks++, { looks: 3, firstDelayMs: 1, maxDelayMs: 1 }),
+    ).toBeUndefined();
     expect(looks).toBe(3);
   });
 
   it('starts no look after the window, and tells each look the time left', async () => {
     const left: number[] = [];
     const started = performance.now();
-    expect(await poll(async (_n, remainingMs) => void left.push(remainingMs), { windowMs: 100, firstDelayMs: 20, maxDelayMs: 40 })).toBeUndefined();
+    expect(
+      await poll(async (_n, remainingMs) => void left.push(remainingMs), {
+        windowMs: 100,
+        firstDelayMs: 20,
+        maxDelayMs: 40,
+      }),
+    ).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(400);
     expect(left.length).toBeGreaterThanOrEqual(2);
     expect(left.every((ms) => ms > 0 && ms <= 100)).toBe(true);
@@ -148,13 +161,21 @@ describe('poll (reconcile reads)', () => {
 
   it('a look that throws stops with its value, untouched (not an Error too)', async () => {
     const stop = new InternalServerError({ status: 500 });
-    await expect(poll(async () => Promise.reject(stop), { firstDelayMs: 1, maxDelayMs: 1 })).rejects.toBe(stop);
-    await expect(poll(async () => Promise.reject('plain'), { firstDelayMs: 1, maxDelayMs: 1 })).rejects.toBe('plain');
+    await expect(poll(async () => Promise.reject(stop), { firstDelayMs: 1, maxDelayMs: 1 })).rejects.toBe(
+      stop,
+    );
+    await expect(poll(async () => Promise.reject('plain'), { firstDelayMs: 1, maxDelayMs: 1 })).rejects.toBe(
+      'plain',
+    );
   });
 
   it('an abort during the wait rejects at once with the signal’s reason', async () => {
     const controller = new AbortController();
-    const call = poll(async () => undefined, { firstDelayMs: 60_000, maxDelayMs: 60_000, signal: controller.signal });
+    const call = poll(async () => undefined, {
+      firstDelayMs: 60_000,
+      maxDelayMs: 60_000,
+      signal: controller.signal,
+    });
     const reason = new Error('stop');
     setTimeout(() => controller.abort(reason), 10);
     const started = performance.now();

@@ -65,7 +65,13 @@ describe('onSent / onAnswered', () => {
 
     const calls: Array<Promise<unknown>> = [];
     for (let k = 0; k < N; k++) {
-      const req: HttpRequest = { endpoint: 'retrieve', method: 'GET', path: '/v1/x/', query: { k }, auth: true };
+      const req: HttpRequest = {
+        endpoint: 'retrieve',
+        method: 'GET',
+        path: '/v1/x/',
+        query: { k },
+        auth: true,
+      };
       calls.push(
         transport
           .send(req, {
@@ -132,18 +138,27 @@ describe('onSent / onAnswered', () => {
   });
 
   it('onAnswered fires for an error status too, and no callback fires for a call that never connected', async () => {
-    server.handle((_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"errors":[]}'));
+    server.handle((_req, res) =>
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"errors":[]}'),
+    );
     const transport = new Transport({ baseUrl: server.url, apiKey: KEY, defaultHeaders: {} });
     const events: string[] = [];
     const req: HttpRequest = { endpoint: 'retrieve', method: 'GET', path: '/v1/x/', auth: true };
-    const opts = { timeout: 10_000, onSent: () => events.push('sent'), onAnswered: () => events.push('answered') };
+    const opts = {
+      timeout: 10_000,
+      onSent: () => events.push('sent'),
+      onAnswered: () => events.push('answered'),
+    };
     await expect(transport.send(req, opts)).rejects.toMatchObject({ status: 503 });
     expect(events).toEqual(['sent', 'answered']);
 
     events.length = 0;
     const port = await closedPort();
     const refused = new Transport({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY, defaultHeaders: {} });
-    await expect(refused.send(req, opts)).rejects.toMatchObject({ code: 'connection_failed', systemCode: 'ECONNREFUSED' });
+    await expect(refused.send(req, opts)).rejects.toMatchObject({
+      code: 'connection_failed',
+      systemCode: 'ECONNREFUSED',
+    });
     expect(events).toEqual([]);
   });
 });
@@ -162,8 +177,17 @@ describe('wire timestamps through ky', () => {
       [later, ['answered']],
     ] as const) {
       const events: string[] = [];
-      const transport = new Transport({ baseUrl: server.url, apiKey: KEY, defaultHeaders: {}, fetch: custom });
-      await transport.send(req, { timeout: 10_000, onSent: () => events.push('sent'), onAnswered: () => events.push('answered') });
+      const transport = new Transport({
+        baseUrl: server.url,
+        apiKey: KEY,
+        defaultHeaders: {},
+        fetch: custom,
+      });
+      await transport.send(req, {
+        timeout: 10_000,
+        onSent: () => events.push('sent'),
+        onAnswered: () => events.push('answered'),
+      });
       expect(events).toEqual(expected);
     }
   });
@@ -180,15 +204,20 @@ describe('the limiter ticket in Requester.send', () => {
       lock: () => Promise.resolve(undefined),
       waitUntilFree: () => Promise.resolve(true),
     };
-    return new Requester(transport ?? new Transport({ baseUrl, apiKey: KEY, defaultHeaders: {} }), limiter, {
-      timeout: 10_000,
-      maxRetries: 0,
-      maxRetryAfterMs: 1000,
-      retryBaseDelayMs: 1,
-      retryMaxDelayMs: 1,
-      logger: {},
-      hooks: {},
-    }, new Tracing(baseUrl));
+    return new Requester(
+      transport ?? new Transport({ baseUrl, apiKey: KEY, defaultHeaders: {} }),
+      limiter,
+      {
+        timeout: 10_000,
+        maxRetries: 0,
+        maxRetryAfterMs: 1000,
+        retryBaseDelayMs: 1,
+        retryMaxDelayMs: 1,
+        logger: {},
+        hooks: {},
+      },
+      new Tracing(baseUrl),
+    );
   }
   const req: HttpRequest = { endpoint: 'retrieve', method: 'GET', path: '/v1/x/', auth: true };
 
@@ -207,21 +236,38 @@ describe('the limiter ticket in Requester.send', () => {
 
   it('is told notSent when the connection was refused', async () => {
     const events: string[] = [];
-    const ticket: WireTicket = { sent: () => events.push('sent'), answered: () => events.push('answered'), notSent: () => events.push('notSent') };
+    const ticket: WireTicket = {
+      sent: () => events.push('sent'),
+      answered: () => events.push('answered'),
+      notSent: () => events.push('notSent'),
+    };
     const port = await closedPort();
-    await expect(requester(`http://127.0.0.1:${port}`, ticket).send(req)).rejects.toMatchObject({ code: 'connection_failed', systemCode: 'ECONNREFUSED' });
+    await expect(requester(`http://127.0.0.1:${port}`, ticket).send(req)).rejects.toMatchObject({
+      code: 'connection_failed',
+      systemCode: 'ECONNREFUSED',
+    });
     expect(events).toEqual(['notSent']);
   });
 
   it('is told notSent when the call was refused as bad input inside the run, and not when the server answered', async () => {
     const events: string[] = [];
-    const ticket: WireTicket = { sent: () => events.push('sent'), answered: () => events.push('answered'), notSent: () => events.push('notSent') };
-    const refusing = { send: () => Promise.reject(new RequestValidationError([{ path: 'headers', message: 'bad' }])) } as unknown as Transport;
-    await expect(requester(server.url, ticket, refusing).send(req)).rejects.toBeInstanceOf(RequestValidationError);
+    const ticket: WireTicket = {
+      sent: () => events.push('sent'),
+      answered: () => events.push('answered'),
+      notSent: () => events.push('notSent'),
+    };
+    const refusing = {
+      send: () => Promise.reject(new RequestValidationError([{ path: 'headers', message: 'bad' }])),
+    } as unknown as Transport;
+    await expect(requester(server.url, ticket, refusing).send(req)).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
     expect(events).toEqual(['notSent']);
 
     events.length = 0;
-    server.handle((_req, res) => res.writeHead(500, { 'content-type': 'application/json' }).end('{"errors":[]}'));
+    server.handle((_req, res) =>
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"errors":[]}'),
+    );
     await expect(requester(server.url, ticket).send(req)).rejects.toMatchObject({ status: 500 });
     expect(events).toEqual(['sent', 'answered']);
   });

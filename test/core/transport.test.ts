@@ -9,7 +9,13 @@ import { closedPort, faultServer } from '../http/transport-server.js';
 const server = faultServer();
 const KEY = 'fw_test_key_transport_0123456789';
 const get: HttpRequest = { endpoint: 'retrieve', method: 'GET', path: '/v1/flights/booking/b1/', auth: true };
-const post: HttpRequest = { endpoint: 'search', method: 'POST', path: '/v1/flights/search/', body: { origin: 'DEL' }, auth: true };
+const post: HttpRequest = {
+  endpoint: 'search',
+  method: 'POST',
+  path: '/v1/flights/search/',
+  body: { origin: 'DEL' },
+  auth: true,
+};
 
 function transport(extra: Partial<ConstructorParameters<typeof Transport>[0]> = {}) {
   return new Transport({ baseUrl: server.url, apiKey: KEY, defaultHeaders: {}, ...extra });
@@ -34,7 +40,9 @@ describe('ky carries every request', () => {
       seen.push(input);
       return real(input, init);
     });
-    server.handle((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+    server.handle((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+    );
     const t = transport();
     await t.send({ ...get, query: { page: 2, skip: undefined } }, { timeout: 10_000 });
     await t.send(post, { timeout: 10_000 });
@@ -55,7 +63,10 @@ describe('ky carries every request', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
     await transport({ baseUrl: `${server.url}/gateway` }).send(get, { timeout: 10_000 });
-    await transport({ baseUrl: `${server.url}/gateway/` }).send({ ...get, query: { q: 'a b' } }, { timeout: 10_000 });
+    await transport({ baseUrl: `${server.url}/gateway/` }).send(
+      { ...get, query: { q: 'a b' } },
+      { timeout: 10_000 },
+    );
     expect(urls).toEqual(['/gateway/v1/flights/booking/b1/', '/gateway/v1/flights/booking/b1/?q=a+b']);
   });
 
@@ -92,7 +103,9 @@ describe('ky carries every request', () => {
     let hits = 0;
     server.handle((_req, res) => {
       hits++;
-      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"success":false,"errors":[{"detail":"busy"}]}');
+      res
+        .writeHead(503, { 'content-type': 'application/json', 'retry-after': '0' })
+        .end('{"success":false,"errors":[{"detail":"busy"}]}');
     });
     const error = await rejection(transport().send(get, { timeout: 10_000 }));
     expect(error).toBeInstanceOf(APIError);
@@ -134,7 +147,9 @@ describe('maxResponseBytes', () => {
     });
     const t = transport({ maxResponseBytes: 2000 });
     expect((await t.send(get, { timeout: 10_000 })).data).toEqual(JSON.parse(body));
-    expect((await t.send({ ...get, query: { chunked: 1 } }, { timeout: 10_000 })).data).toEqual(JSON.parse(body));
+    expect((await t.send({ ...get, query: { chunked: 1 } }, { timeout: 10_000 })).data).toEqual(
+      JSON.parse(body),
+    );
   });
 });
 
@@ -174,7 +189,10 @@ describe('headers', () => {
       seen.push(req.headers.authorization);
       res.end('{"results":[]}');
     });
-    await transport().send({ ...get, auth: false }, { timeout: 10_000, headers: { Authorization: `Api-Key ${KEY}` } });
+    await transport().send(
+      { ...get, auth: false },
+      { timeout: 10_000, headers: { Authorization: `Api-Key ${KEY}` } },
+    );
     expect(seen).toEqual([undefined]);
   });
 });
@@ -194,7 +212,9 @@ describe('a custom fetch goes through ky with the same guarantees', () => {
     });
     const t = transport({ fetch: custom });
     expect((await t.send(get, { timeout: 10_000 })).data).toEqual({ ok: 1 });
-    expect(await rejection(t.send({ ...get, query: { stall: 1 } }, { timeout: 300 }))).toBeInstanceOf(APITimeoutError);
+    expect(await rejection(t.send({ ...get, query: { stall: 1 } }, { timeout: 300 }))).toBeInstanceOf(
+      APITimeoutError,
+    );
     expect(calls).toHaveLength(2);
   });
 
@@ -208,14 +228,18 @@ describe('a custom fetch goes through ky with the same guarantees', () => {
 
   it('a custom fetch that ignores the signal and never answers still times out', async () => {
     const never: typeof fetch = () => new Promise<Response>(() => undefined);
-    expect(await rejection(transport({ fetch: never }).send(get, { timeout: 200 }))).toBeInstanceOf(APITimeoutError);
+    expect(await rejection(transport({ fetch: never }).send(get, { timeout: 200 }))).toBeInstanceOf(
+      APITimeoutError,
+    );
   });
 });
 
 describe('certainlyNotSent', () => {
   it('is true for a refused connection and a pre-aborted signal, false once the request reached the server', async () => {
     const port = await closedPort();
-    const refused = await rejection(transport({ baseUrl: `http://127.0.0.1:${port}` }).send(get, { timeout: 10_000 }));
+    const refused = await rejection(
+      transport({ baseUrl: `http://127.0.0.1:${port}` }).send(get, { timeout: 10_000 }),
+    );
     expect(certainlyNotSent(refused)).toBe(true);
     const aborted = await rejection(transport().send(get, { timeout: 10_000, signal: AbortSignal.abort() }));
     expect(certainlyNotSent(aborted)).toBe(true);

@@ -39,8 +39,7 @@ declare const baseUrl: string;
  * passengers, performance) that do not compile yet: expected to fail, so a fix shows up as a
  * failure here that asks to shorten this list. Keys are `file:line` of the opening fence.
  */
-const KNOWN_BROKEN = new Set<string>([
-]);
+const KNOWN_BROKEN = new Set<string>([]);
 
 function exportNames(file: string): string[] {
   const program = ts.createProgram([file], { noEmit: true, skipLibCheck: true });
@@ -56,10 +55,13 @@ const diagnostics = new Map<string, string>();
 function source(b: DocBlock, preamble: string): string {
   if (b.mode !== 'context') return `${b.code}\nexport {};\n`;
   const imports: string[] = [];
-  const body = b.code.replace(/^import\s[^;]*?from\s+['"]([^'"]+)['"];?[ \t]*$/gms, (statement, from: string) => {
-    if (!['fareway', 'fareway/sandbox', 'vitest'].includes(from)) imports.push(statement);
-    return '';
-  });
+  const body = b.code.replace(
+    /^import\s[^;]*?from\s+['"]([^'"]+)['"];?[ \t]*$/gms,
+    (statement, from: string) => {
+      if (!['fareway', 'fareway/sandbox', 'vitest'].includes(from)) imports.push(statement);
+      return '';
+    },
+  );
   return `${imports.join('\n')}\n${preamble}\n{\n${body}\n}\nexport {};\n`;
 }
 
@@ -77,7 +79,10 @@ beforeAll(() => {
   // jest's test API (jest blocks import '@jest/globals', not installed here) compiles as vitest's
   // same-named functions: the blocks are type-checked for the SDK's API, not jest's.
   const jestShim = join(work, 'src', 'jest-globals.d.ts');
-  writeFileSync(jestShim, `declare module '@jest/globals' {\n  export { describe, it, test, expect, beforeAll, beforeEach, afterAll, afterEach } from 'vitest';\n}\n`);
+  writeFileSync(
+    jestShim,
+    `declare module '@jest/globals' {\n  export { describe, it, test, expect, beforeAll, beforeEach, afterAll, afterEach } from 'vitest';\n}\n`,
+  );
   const files: string[] = [jestShim];
   for (const b of blocks.filter((x) => x.mode !== 'skip')) {
     const path = join(work, 'src', `${slug(b)}.mts`);
@@ -100,9 +105,16 @@ beforeAll(() => {
   const emitted = program.emit();
   const all = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
   for (const d of all) {
-    const name = d.file?.fileName.split('/').pop()?.replace(/\.mts$/, '') ?? '(global)';
+    const name =
+      d.file?.fileName
+        .split('/')
+        .pop()
+        ?.replace(/\.mts$/, '') ?? '(global)';
     const text = ts.flattenDiagnosticMessageText(d.messageText, '\n');
-    const where = d.file && d.start !== undefined ? `line ${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
+    const where =
+      d.file && d.start !== undefined
+        ? `line ${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
+        : '';
     diagnostics.set(name, `${diagnostics.get(name) ?? ''}${where}${text}\n`);
   }
   if (process.env.DOCS_DEBUG) {
@@ -140,7 +152,11 @@ describe('code blocks in README.md and docs/', () => {
       test(`${key} runs against the sandbox`, async () => {
         server ??= await createSandbox({ seed: 21 }).listen({ rateLimits: false });
         const env = { ...process.env, FAREWAY_BASE_URL: server.url, FAREWAY_API_KEY: server.apiKey };
-        const { stdout } = await run(process.execPath, [join(work, 'out', `${slug(b)}.mjs`)], { env, cwd: root, timeout: 120_000 });
+        const { stdout } = await run(process.execPath, [join(work, 'out', `${slug(b)}.mjs`)], {
+          env,
+          cwd: root,
+          timeout: 120_000,
+        });
         expect(stdout.length).toBeGreaterThan(0);
       }, 150_000);
   }

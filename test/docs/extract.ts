@@ -67,7 +67,13 @@ export function extractBlocks(root: string, file: string): DocBlock[] {
     for (; j < lines.length && !/^\s*```\s*$/.test(lines[j] as string); j++) body.push(lines[j] as string);
     const code = body.join('\n');
     const fallback: DocMode = /^import\s/m.test(code) ? 'module' : 'context';
-    blocks.push({ file, line: i + 1, mode: (directive?.[1] as DocMode | undefined) ?? fallback, code, heading });
+    blocks.push({
+      file,
+      line: i + 1,
+      mode: (directive?.[1] as DocMode | undefined) ?? fallback,
+      code,
+      heading,
+    });
     i = j;
   }
   return blocks;

@@ -18,15 +18,29 @@ async function example(name: string) {
 }
 
 describe('examples', () => {
-  it.each(['quickstart.ts', 'round-trip.ts', 'guided.ts', 'errors.ts'])('%s exits 0, prints a PNR and no warning', async (name) => {
-    const { stdout, stderr } = await example(name);
-    expect(stdout).toMatch(/PNR:? [A-Z0-9]{6}/);
-    expect(stderr).not.toMatch(/Warning|ERR_/);
-  }, 120_000);
+  it.each(['quickstart.ts', 'round-trip.ts', 'guided.ts', 'errors.ts'])(
+    '%s exits 0, prints a PNR and no warning',
+    async (name) => {
+      const { stdout, stderr } = await example(name);
+      expect(stdout).toMatch(/PNR:? [A-Z0-9]{6}/);
+      expect(stderr).not.toMatch(/Warning|ERR_/);
+    },
+    120_000,
+  );
 
   it('quickstart walks every step and ends with the PNR', async () => {
     const { stdout } = await example('quickstart.ts');
-    for (const step of ['Airports', 'Search', 'Fare rules', 'Create', 'Passengers', 'Reprice', 'Book', 'Retrieve', 'List'])
+    for (const step of [
+      'Airports',
+      'Search',
+      'Fare rules',
+      'Create',
+      'Passengers',
+      'Reprice',
+      'Book',
+      'Retrieve',
+      'List',
+    ])
       expect(stdout).toContain(step);
     expect(stdout).toMatch(/expires in \d+ min/);
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^PNR: [A-Z0-9]{6}$/);
@@ -34,8 +48,12 @@ describe('examples', () => {
 
   it('errors.ts catches each failure by its class', async () => {
     const { stdout } = await example('errors.ts');
-    expect(stdout).toMatch(/FareExpired(Locally)?Error \(local: (true|false), code: fare_expired(_locally)?\)/);
-    expect(stdout).toMatch(/what to do: https:\/\/github\.com\/fareway-dev\/fareway\/blob\/main\/docs\/errors-and-retries\.md#fare_expired/);
+    expect(stdout).toMatch(
+      /FareExpired(Locally)?Error \(local: (true|false), code: fare_expired(_locally)?\)/,
+    );
+    expect(stdout).toMatch(
+      /what to do: https:\/\/github\.com\/fareway-dev\/fareway\/blob\/main\/docs\/errors-and-retries\.md#fare_expired/,
+    );
     expect(stdout).toMatch(/PriceChangedError/);
     expect(stdout).toMatch(/InsufficientBalanceError \(402\).*code insufficient_balance\]/);
   }, 120_000);

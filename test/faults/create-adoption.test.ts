@@ -37,7 +37,14 @@ interface Answer {
 function startChild(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--no-warnings', '--loader', 'ts-node/esm', CHILD], {
     cwd: ROOT,
-    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', FW_WAIT_GO: '1', FW_URL: stack.proxy.url, FW_KEY: stack.sandbox.apiKey, ...env },
+    env: {
+      ...process.env,
+      TS_NODE_TRANSPILE_ONLY: 'true',
+      FW_WAIT_GO: '1',
+      FW_URL: stack.proxy.url,
+      FW_KEY: stack.sandbox.apiKey,
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -49,7 +56,9 @@ function startChild(env: Record<string, string>) {
     if (stdout.includes('ready')) markReady();
   });
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<ChildResult>((resolve) => child.on('exit', (code) => (markReady(), resolve({ code, stdout, stderr }))));
+  const done = new Promise<ChildResult>((resolve) =>
+    child.on('exit', (code) => (markReady(), resolve({ code, stdout, stderr }))),
+  );
   return { ready, done, go: () => child.stdin.end('go\n') };
 }
 
@@ -67,47 +76,101 @@ async function together(...envs: Record<string, string>[]): Promise<Answer[]> {
 
 const indicesOf = (id: string) => stack.sandbox.control.getBooking(id)?.items.map((i) => i.result_index);
 const bookingsOfTrace = (trace: string) =>
-  stack.sandbox.control.requests().filter((r) => r.endpoint === 'createBooking' && r.status === 200 && (r.body as { trace_id?: string }).trace_id === trace).length;
+  stack.sandbox.control
+    .requests()
+    .filter(
+      (r) =>
+        r.endpoint === 'createBooking' &&
+        r.status === 200 &&
+        (r.body as { trace_id?: string }).trace_id === trace,
+    ).length;
 
 /** Two indices of one fresh search. */
 async function search() {
   const results = await stack.direct.flights.search(SEARCH);
-  return { trace: results.trace_id, a: results.outbound[0]!.result_index, b: results.outbound[1]!.result_index };
+  return {
+    trace: results.trace_id,
+    a: results.outbound[0]!.result_index,
+    b: results.outbound[1]!.result_index,
+  };
 }
 
 /** B's fault: the proxy answers with the envelope (the service never sees it), or the service commits first. */
-type Case = { name: string; fault: { proxy: 'envelope-500' | 'envelope-502' } | { commitThen: '500' | '502' }; b: Partial<Answer>; made: number };
+type Case = {
+  name: string;
+  fault: { proxy: 'envelope-500' | 'envelope-502' } | { commitThen: '500' | '502' };
+  b: Partial<Answer>;
+  made: number;
+};
 
 const CASES: Case[] = [
-  { name: "enveloped 500 before the service acted: B gets the 500", fault: { proxy: 'envelope-500' }, b: { ok: false, error: 'InternalServerError' }, made: 1 },
-  { name: 'enveloped 500 after the service committed: B adopts its own booking', fault: { commitThen: '500' }, b: { ok: true, reconciled: true }, made: 2 },
-  { name: 'enveloped 502 before the service acted: B re-sends once and gets its own booking', fault: { proxy: 'envelope-502' }, b: { ok: true, reconciled: false }, made: 2 },
-  { name: 'enveloped 502 after the service committed: B adopts its own booking', fault: { commitThen: '502' }, b: { ok: true, reconciled: true }, made: 2 },
+  {
+    name: 'enveloped 500 before the service acted: B gets the 500',
+    fault: { proxy: 'envelope-500' },
+    b: { ok: false, error: 'InternalServerError' },
+    made: 1,
+  },
+  {
+    name: 'enveloped 500 after the service committed: B adopts its own booking',
+    fault: { commitThen: '500' },
+    b: { ok: true, reconciled: true },
+    made: 2,
+  },
+  {
+    name: 'enveloped 502 before the service acted: B re-sends once and gets its own booking',
+    fault: { proxy: 'envelope-502' },
+    b: { ok: true, reconciled: false },
+    made: 2,
+  },
+  {
+    name: 'enveloped 502 after the service committed: B adopts its own booking',
+    fault: { commitThen: '502' },
+    b: { ok: true, reconciled: true },
+    made: 2,
+  },
 ];
 
 describe('two processes create from one search with different result indices', () => {
-  it.each(CASES)('$name; A keeps its own, neither gets the other’s', async ({ name, fault, b: expectedB, made }) => {
-    const { trace, a: indexA, b: indexB } = await search();
-    const cell = `create-adoption/${name}`;
-    if ('proxy' in fault) stack.proxy.plan(cell, 'createBooking', fault.proxy);
-    const [a, b] = (await together(
-      { FW_TRACE: trace, FW_INDICES: indexA, FW_CELL: 'create-adoption/a' },
-      { FW_TRACE: trace, FW_INDICES: indexB, FW_CELL: cell, ...('commitThen' in fault ? { FW_COMMIT_THEN: fault.commitThen } : {}) },
-    )) as [Answer, Answer];
-    expect(a, a.message).toMatchObject({ ok: true, reconciled: false });
-    expect(indicesOf(a.booking_id!)).toEqual([indexA]);
-    expect(b, b.message).toMatchObject(expectedB);
-    if (b.ok) {
-      expect(b.booking_id).not.toBe(a.booking_id);
-      expect(indicesOf(b.booking_id!)).toEqual([indexB]);
-    }
-    expect(bookingsOfTrace(trace)).toBe(made);
-  }, 120_000);
+  it.each(CASES)(
+    '$name; A keeps its own, neither gets the other’s',
+    async ({ name, fault, b: expectedB, made }) => {
+      const { trace, a: indexA, b: indexB } = await search();
+      const cell = `create-adoption/${name}`;
+      if ('proxy' in fault) stack.proxy.plan(cell, 'createBooking', fault.proxy);
+      const [a, b] = (await together(
+        { FW_TRACE: trace, FW_INDICES: indexA, FW_CELL: 'create-adoption/a' },
+        {
+          FW_TRACE: trace,
+          FW_INDICES: indexB,
+          FW_CELL: cell,
+          ...('commitThen' in fault ? { FW_COMMIT_THEN: fault.commitThen } : {}),
+        },
+      )) as [Answer, Answer];
+      expect(a, a.message).toMatchObject({ ok: true, reconciled: false });
+      expect(indicesOf(a.booking_id!)).toEqual([indexA]);
+      expect(b, b.message).toMatchObject(expectedB);
+      if (b.ok) {
+        expect(b.booking_id).not.toBe(a.booking_id);
+        expect(indicesOf(b.booking_id!)).toEqual([indexB]);
+      }
+      expect(bookingsOfTrace(trace)).toBe(made);
+    },
+    120_000,
+  );
 
   it('the same indices, both made, B answered with a 500: CreateOutcomeUnknownError naming both, never a guess', async () => {
     const { trace, a: index } = await search();
-    const [a] = (await together({ FW_TRACE: trace, FW_INDICES: index, FW_CELL: 'create-adoption/same-a' })) as [Answer];
-    const [b] = (await together({ FW_TRACE: trace, FW_INDICES: index, FW_CELL: 'create-adoption/same-b', FW_COMMIT_THEN: '500' })) as [Answer];
+    const [a] = (await together({
+      FW_TRACE: trace,
+      FW_INDICES: index,
+      FW_CELL: 'create-adoption/same-a',
+    })) as [Answer];
+    const [b] = (await together({
+      FW_TRACE: trace,
+      FW_INDICES: index,
+      FW_CELL: 'create-adoption/same-b',
+      FW_COMMIT_THEN: '500',
+    })) as [Answer];
     expect(a).toMatchObject({ ok: true });
     expect(b).toMatchObject({ ok: false, error: 'CreateOutcomeUnknownError' });
     expect(b.candidates).toHaveLength(2);

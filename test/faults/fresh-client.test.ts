@@ -23,7 +23,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const booksSent = (id: string) => stack.sandbox.control.requests().filter((r) => r.endpoint === 'book' && r.path.includes(id)).length;
+const booksSent = (id: string) =>
+  stack.sandbox.control.requests().filter((r) => r.endpoint === 'book' && r.path.includes(id)).length;
 
 /** Client A: create, save passengers, reprice with a moved fare. Returns the fares before and after. */
 async function movedFare(): Promise<{ id: string; oldFare: number; newFare: number; a: Fareway }> {
@@ -35,7 +36,12 @@ async function movedFare(): Promise<{ id: string; oldFare: number; newFare: numb
   const priced = await a.bookings.reprice(booking.booking_id);
   expect(priced.pricing.price_changed).toBe(true);
   expect(priced.pricing.final_fare).not.toBe(booking.pricing.final_fare);
-  return { id: booking.booking_id, oldFare: booking.pricing.final_fare, newFare: priced.pricing.final_fare, a };
+  return {
+    id: booking.booking_id,
+    oldFare: booking.pricing.final_fare,
+    newFare: priced.pricing.final_fare,
+    a,
+  };
 }
 
 describe('expectedFinalFare from a client that never saw the reprice', () => {
@@ -63,18 +69,28 @@ describe('expectedFinalFare from a client that never saw the reprice', () => {
     const env = { FW_URL: stack.proxy.url, FW_KEY: stack.sandbox.apiKey, FW_BOOKING: id, FW_CELL: 'child' };
     const refused = await runTsChild(CHILD, { ...env, FW_EXPECTED: String(oldFare) });
     expect(refused.code, refused.stderr).toBe(0);
-    expect(JSON.parse(refused.stdout.trim().split('\n').at(-1)!)).toMatchObject({ ok: false, error: 'PriceChangedError' });
+    expect(JSON.parse(refused.stdout.trim().split('\n').at(-1)!)).toMatchObject({
+      ok: false,
+      error: 'PriceChangedError',
+    });
     expect(booksSent(id)).toBe(0);
     const booked = await runTsChild(CHILD, { ...env, FW_EXPECTED: String(newFare) });
     expect(booked.code, booked.stderr).toBe(0);
-    expect(JSON.parse(booked.stdout.trim().split('\n').at(-1)!)).toMatchObject({ ok: true, pnr: stack.sandbox.control.getBooking(id)!.pnr });
+    expect(JSON.parse(booked.stdout.trim().split('\n').at(-1)!)).toMatchObject({
+      ok: true,
+      pnr: stack.sandbox.control.getBooking(id)!.pnr,
+    });
     expect(booksSent(id)).toBe(1);
   }, 60_000);
 
   it('book(id) without a guard behaves the same from the client that saw the reprice and from a fresh one', async () => {
     // Stateless low level: memory may only refuse earlier what the service would refuse anyway.
     // Two bookings in the same state; one booked by the client that repriced, one by a fresh client.
-    const kind = (p: Promise<unknown>) => p.then(() => 'booked', (e: unknown) => (e as Error).name);
+    const kind = (p: Promise<unknown>) =>
+      p.then(
+        () => 'booked',
+        (e: unknown) => (e as Error).name,
+      );
     const first = await movedFare(); // first.a saw the reprice that moved the fare
     const second = await movedFare();
     const fresh = stack.client('client-fresh');

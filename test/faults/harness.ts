@@ -5,11 +5,27 @@
  */
 import { Fareway, type FarewayOptions } from '../../src/index.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import { CELL_HEADER, startFaultProxy, type FaultProxy, type FaultProxyOptions, type ProxyEndpoint } from '../helpers/fault-proxy.js';
+import {
+  CELL_HEADER,
+  startFaultProxy,
+  type FaultProxy,
+  type FaultProxyOptions,
+  type ProxyEndpoint,
+} from '../helpers/fault-proxy.js';
 import { inDays, passengersFor } from '../helpers/sandbox.js';
 
 /** The nine endpoints in flow order. */
-export const ENDPOINTS: readonly ProxyEndpoint[] = ['search', 'fareRules', 'createBooking', 'savePassengers', 'reprice', 'book', 'retrieve', 'list', 'autocomplete'];
+export const ENDPOINTS: readonly ProxyEndpoint[] = [
+  'search',
+  'fareRules',
+  'createBooking',
+  'savePassengers',
+  'reprice',
+  'book',
+  'retrieve',
+  'list',
+  'autocomplete',
+];
 
 /** Client settings of the suites: small per-attempt timeout, fast backoff, fast reconcile. */
 export const CLIENT = {
@@ -20,7 +36,12 @@ export const CLIENT = {
 } as const;
 
 /** A search request every suite uses (supplier_a: never reports duplicates). */
-export const SEARCH = { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20), adult_count: 1 } as const;
+export const SEARCH = {
+  origin: 'DEL',
+  destination: 'BOM',
+  preferred_departure_time: inDays(20),
+  adult_count: 1,
+} as const;
 
 /** A sandbox served on 127.0.0.1 with the fault proxy in front. */
 export interface Stack {
@@ -36,17 +57,34 @@ export interface Stack {
 }
 
 /** Starts a sandbox (rate limits off) and the proxy. */
-export async function startStack(options: SandboxOptions = {}, proxyOptions: FaultProxyOptions = {}): Promise<Stack> {
+export async function startStack(
+  options: SandboxOptions = {},
+  proxyOptions: FaultProxyOptions = {},
+): Promise<Stack> {
   const sandbox = createSandbox({ seed: 42, optionCount: 8, inboundOptionCount: 2, ...options });
   const served = await sandbox.listen({ rateLimits: false });
   const proxy = await startFaultProxy(served.url, proxyOptions);
   const clients: Fareway[] = [];
   const logLines: string[] = [];
-  const record = (level: string) => (message: string, meta?: Record<string, unknown>) => void logLines.push(`${level} ${message} ${safeJson(meta)}`);
-  const logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') };
+  const record = (level: string) => (message: string, meta?: Record<string, unknown>) =>
+    void logLines.push(`${level} ${message} ${safeJson(meta)}`);
+  const logger = {
+    debug: record('debug'),
+    info: record('info'),
+    warn: record('warn'),
+    error: record('error'),
+  };
   const make = (baseUrl: string, extra: FarewayOptions): Fareway => {
     // Every level: the matrix checks that no line of the run, debug included, holds a secret.
-    const c = new Fareway({ apiKey: served.apiKey, baseUrl, logger, logLevel: 'debug', rateLimits: false, ...CLIENT, ...extra });
+    const c = new Fareway({
+      apiKey: served.apiKey,
+      baseUrl,
+      logger,
+      logLevel: 'debug',
+      rateLimits: false,
+      ...CLIENT,
+      ...extra,
+    });
     clients.push(c);
     return c;
   };
@@ -55,7 +93,8 @@ export async function startStack(options: SandboxOptions = {}, proxyOptions: Fau
     proxy,
     logLines,
     direct: make(served.url, {}),
-    client: (cell, extra = {}) => make(proxy.url, { ...extra, defaultHeaders: { [CELL_HEADER]: cell, ...extra.defaultHeaders } }),
+    client: (cell, extra = {}) =>
+      make(proxy.url, { ...extra, defaultHeaders: { [CELL_HEADER]: cell, ...extra.defaultHeaders } }),
     async close() {
       await Promise.allSettled(clients.map((c) => c.close()));
       await proxy.close();
@@ -114,7 +153,10 @@ export function callEndpoint(client: Fareway, endpoint: ProxyEndpoint, pre: Prec
     case 'createBooking':
       return client.bookings.create({ trace_id: pre.trace_id!, result_indices: [pre.result_index!] });
     case 'savePassengers':
-      return client.bookings.savePassengers(pre.booking_id!, passengersFor({ pax_count: { adult: 1, child: 0, infant: 0 } }));
+      return client.bookings.savePassengers(
+        pre.booking_id!,
+        passengersFor({ pax_count: { adult: 1, child: 0, infant: 0 } }),
+      );
     case 'reprice':
       return client.bookings.reprice(pre.booking_id!);
     case 'book':

@@ -33,7 +33,9 @@ for (const endpoint of ENDPOINTS) {
         const r = results.get(cellName(endpoint, fault));
         expect(r, 'cell did not run').toBeDefined();
         // The broken rules as one string, so a failure reads as sentences.
-        expect(judge(stack, r!).join('; ') || 'no rule broken', describeSettled(r!.settled)).toBe('no rule broken');
+        expect(judge(stack, r!).join('; ') || 'no rule broken', describeSettled(r!.settled)).toBe(
+          'no rule broken',
+        );
       });
     }
   });

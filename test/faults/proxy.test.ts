@@ -6,7 +6,13 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { CELL_HEADER, endpointOf, startFaultProxy, type Fault, type FaultProxy } from '../helpers/fault-proxy.js';
+import {
+  CELL_HEADER,
+  endpointOf,
+  startFaultProxy,
+  type Fault,
+  type FaultProxy,
+} from '../helpers/fault-proxy.js';
 
 let proxy: FaultProxy;
 let closeSandbox: () => Promise<void>;

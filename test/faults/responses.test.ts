@@ -17,7 +17,14 @@ import { errorText } from './matrix-run.js';
 import { captureAnswers } from './fuzz/capture.js';
 import { buildCases, type FuzzCase } from './fuzz/mutate.js';
 import { answerTypeMirror } from './fuzz/mirror.js';
-import { FUZZ_API_KEY, carriesBodyAndIds, runCase, startFuzzServer, type CaseOutcome, type FuzzServer } from './fuzz/serve.js';
+import {
+  FUZZ_API_KEY,
+  carriesBodyAndIds,
+  runCase,
+  startFuzzServer,
+  type CaseOutcome,
+  type FuzzServer,
+} from './fuzz/serve.js';
 
 const SEED = 20_261_123;
 const RANDOM_PER_ENDPOINT = 30;
@@ -32,7 +39,12 @@ beforeAll(async () => {
   // Every book case books the same booking_id: run them one at a time, or the SDK's
   // one-book-in-flight guarantee joins them (correctly) and a case sees another case's answer.
   const books = cases.filter((c) => c.endpoint === 'book');
-  for (const o of await pool(cases.filter((c) => c.endpoint !== 'book'), 8, (c) => runCase(server, captured, c))) outcomes.set(o.c.id, o);
+  for (const o of await pool(
+    cases.filter((c) => c.endpoint !== 'book'),
+    8,
+    (c) => runCase(server, captured, c),
+  ))
+    outcomes.set(o.c.id, o);
   for (const o of await pool(books, 1, (c) => runCase(server, captured, c))) outcomes.set(o.c.id, o);
 }, 180_000);
 afterAll(async () => {
@@ -40,7 +52,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const show = (o: CaseOutcome) => `${o.c.endpoint} / ${o.c.name}: ${o.result}${o.error ? ` (${(o.error as Error).name}: ${(o.error as Error).message?.slice(0, 200)})` : ''}`;
+const show = (o: CaseOutcome) =>
+  `${o.c.endpoint} / ${o.c.name}: ${o.result}${o.error ? ` (${(o.error as Error).name}: ${(o.error as Error).message?.slice(0, 200)})` : ''}`;
 const outcome = (c: FuzzCase) => outcomes.get(c.id)!;
 
 describe('response fuzz: every mutated answer settles with a FarewayError or a valid result', () => {
@@ -51,7 +64,10 @@ describe('response fuzz: every mutated answer settles with a FarewayError or a v
   });
   for (const endpoint of ENDPOINTS) {
     it(`${endpoint}: zero crashes and zero hangs`, () => {
-      const bad = cases.filter((c) => c.endpoint === endpoint).map(outcome).filter((o) => o.result === 'crash' || o.result === 'hang');
+      const bad = cases
+        .filter((c) => c.endpoint === endpoint)
+        .map(outcome)
+        .filter((o) => o.result === 'crash' || o.result === 'hang');
       expect(bad.map(show).join('\n') || 'none').toBe('none');
     });
   }
@@ -62,7 +78,8 @@ describe('legal variations (spec §2) are accepted', () => {
     it(`${c.endpoint} accepts: ${c.name}`, () => {
       const o = outcome(c);
       expect(o.result, show(o)).toBe('ok');
-      if (c.minOutbound !== undefined) expect((o.value as { outbound: unknown[] }).outbound.length).toBeGreaterThanOrEqual(c.minOutbound);
+      if (c.minOutbound !== undefined)
+        expect((o.value as { outbound: unknown[] }).outbound.length).toBeGreaterThanOrEqual(c.minOutbound);
     });
   }
 });
@@ -87,7 +104,9 @@ describe('types never lie: whatever resolves has every field its type requires',
         .filter((o) => o.result === 'ok')
         .map((o) => ({ o, missing: answerTypeMirror(endpoint, o.value) }))
         .filter((x) => x.missing.length > 0);
-      expect(lying.map((x) => `${show(x.o)} lacks ${x.missing.join(', ')}`).join('\n') || 'none').toBe('none');
+      expect(lying.map((x) => `${show(x.o)} lacks ${x.missing.join(', ')}`).join('\n') || 'none').toBe(
+        'none',
+      );
       const settled = cases.filter((c) => c.endpoint === endpoint).map(outcome);
       expect(settled.every((o) => o.result === 'ok' || o.result === 'typed')).toBe(true);
     });
@@ -104,13 +123,24 @@ describe('a confirmed book is a success, always', () => {
         fc.stringMatching(/^[A-Z0-9]{6}$/),
         fc.subarray(optionalKeys),
         fc.subarray(optionalKeys),
-        fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }),
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), {
+          maxKeys: 4,
+        }),
         async (pnr, dropped, nulled, extra) => {
           const body: Record<string, unknown> = { ...extra, ...base, pnr, status: 'confirmed' };
           for (const k of nulled) body[k] = null;
           for (const k of dropped) delete body[k];
           // The reconciling retrieve answers 503: only accepting the answer itself yields the PNR.
-          const c: FuzzCase = { id: `prop${++n}`, endpoint: 'book', kind: 'legal', name: 'property', status: 200, contentType: 'application/json', body: JSON.stringify(body), fallback: '503' };
+          const c: FuzzCase = {
+            id: `prop${++n}`,
+            endpoint: 'book',
+            kind: 'legal',
+            name: 'property',
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify(body),
+            fallback: '503',
+          };
           const o = await runCase(server, captured, c);
           expect(o.result, show(o)).toBe('ok');
           expect((o.value as { pnr: string }).pnr).toBe(pnr);
@@ -123,7 +153,9 @@ describe('a confirmed book is a success, always', () => {
 
 describe('the whole file', () => {
   it('no error of the run holds the API key', () => {
-    const leaks = [...outcomes.values()].filter((o) => o.error !== undefined && errorText(o.error).includes(FUZZ_API_KEY));
+    const leaks = [...outcomes.values()].filter(
+      (o) => o.error !== undefined && errorText(o.error).includes(FUZZ_API_KEY),
+    );
     expect(leaks.map(show)).toEqual([]);
   });
 

@@ -4,7 +4,10 @@
  */
 
 /** How a call ended: a value, an error, or nothing within the bound. */
-export type Settled = { kind: 'ok'; value: unknown; ms: number } | { kind: 'error'; error: unknown; ms: number } | { kind: 'hang'; ms: number };
+export type Settled =
+  | { kind: 'ok'; value: unknown; ms: number }
+  | { kind: 'error'; error: unknown; ms: number }
+  | { kind: 'hang'; ms: number };
 
 /** Waits for `promise` at most `boundMs`; a late settlement is still handled (never unhandled). */
 export function settle(promise: Promise<unknown>, boundMs: number): Promise<Settled> {
@@ -13,13 +16,20 @@ export function settle(promise: Promise<unknown>, boundMs: number): Promise<Sett
     const timer = setTimeout(() => resolve({ kind: 'hang', ms: performance.now() - started }), boundMs);
     promise.then(
       (value) => (clearTimeout(timer), resolve({ kind: 'ok', value, ms: performance.now() - started })),
-      (error: unknown) => (clearTimeout(timer), resolve({ kind: 'error', error, ms: performance.now() - started })),
+      (error: unknown) => (
+        clearTimeout(timer),
+        resolve({ kind: 'error', error, ms: performance.now() - started })
+      ),
     );
   });
 }
 
 /** Runs `fn` over `items` with at most `concurrency` at once; results keep the input order. */
-export async function pool<T, R>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

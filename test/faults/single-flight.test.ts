@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 /** Book requests for `id` that reached the service. */
-const booksSent = (id: string) => stack.sandbox.control.requests().filter((r) => r.endpoint === 'book' && r.path.includes(id)).length;
+const booksSent = (id: string) =>
+  stack.sandbox.control.requests().filter((r) => r.endpoint === 'book' && r.path.includes(id)).length;
 
 interface ChildAnswer {
   ok: boolean;
@@ -48,18 +49,24 @@ function startChild(env: Record<string, string>) {
     if (stdout.includes('ready')) markReady();
   });
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<ChildResult>((resolve) => child.on('exit', (code) => (markReady(), resolve({ code, stdout, stderr }))));
+  const done = new Promise<ChildResult>((resolve) =>
+    child.on('exit', (code) => (markReady(), resolve({ code, stdout, stderr }))),
+  );
   return { ready, done, go: () => child.stdin.end('go\n') };
 }
 
-const parseChild = (stdout: string): ChildAnswer => JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildAnswer;
+const parseChild = (stdout: string): ChildAnswer =>
+  JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildAnswer;
 
 describe('one book in flight per booking', () => {
   it('two concurrent book(id) on one client send one request and both get the same PNR', async () => {
     const { booking_id } = await prepare(stack, 'book');
     stack.proxy.plan('same-client', 'book', 'delay-forward', 'delay-forward');
     const client = stack.client('same-client', { timeout: 10_000 });
-    const [a, b] = await Promise.allSettled([client.bookings.book(booking_id!), client.bookings.book(booking_id!)]);
+    const [a, b] = await Promise.allSettled([
+      client.bookings.book(booking_id!),
+      client.bookings.book(booking_id!),
+    ]);
     expect(booksSent(booking_id!)).toBe(1);
     expect(a.status, String((a as PromiseRejectedResult).reason)).toBe('fulfilled');
     expect(b.status, String((b as PromiseRejectedResult).reason)).toBe('fulfilled');
@@ -96,24 +103,43 @@ describe('one book in flight per booking', () => {
       ['ioredis 6 from options', '', /^6\./],
       ['ioredis 5 clients', 'ioredis-5', /^5\./],
       ['ioredis 6 clients (RESP3)', 'ioredis-6', /^6\./],
-    ])('two processes booking the same id at once send one request and both get the same PNR (%s)', async (_, client, version) => {
-      const { booking_id } = await prepare(stack, 'book');
-      const cell = `two-processes-${client || 'options'}`;
-      stack.proxy.plan(cell, 'book', 'delay-forward', 'delay-forward');
-      const env = { FW_URL: stack.proxy.url, FW_KEY: stack.sandbox.apiKey, FW_BOOKING: booking_id!, FW_CELL: cell, FW_REDIS_PORT: String(redis.port), IOREDIS_CLIENT: client };
-      // Both children load first; then both are let go at once, and the proxy's delay makes the books overlap.
-      const children = [startChild(env), startChild(env)];
-      await Promise.all(children.map((c) => c.ready));
-      children.forEach((c) => c.go());
-      const [a, b] = (await Promise.all(children.map((c) => c.done))) as [ChildResult, ChildResult];
-      expect(a.code, a.stderr).toBe(0);
-      expect(b.code, b.stderr).toBe(0);
-      expect(booksSent(booking_id!)).toBe(1);
-      const pnr = stack.sandbox.control.getBooking(booking_id!)!.pnr;
-      expect(parseChild(a.stdout)).toMatchObject({ ok: true, pnr, ioredis: expect.stringMatching(version) });
-      expect(parseChild(b.stdout)).toMatchObject({ ok: true, pnr, ioredis: expect.stringMatching(version) });
-      expect(stack.sandbox.control.getBooking(booking_id!)!.debits).toHaveLength(1);
-    }, 60_000);
+    ])(
+      'two processes booking the same id at once send one request and both get the same PNR (%s)',
+      async (_, client, version) => {
+        const { booking_id } = await prepare(stack, 'book');
+        const cell = `two-processes-${client || 'options'}`;
+        stack.proxy.plan(cell, 'book', 'delay-forward', 'delay-forward');
+        const env = {
+          FW_URL: stack.proxy.url,
+          FW_KEY: stack.sandbox.apiKey,
+          FW_BOOKING: booking_id!,
+          FW_CELL: cell,
+          FW_REDIS_PORT: String(redis.port),
+          IOREDIS_CLIENT: client,
+        };
+        // Both children load first; then both are let go at once, and the proxy's delay makes the books overlap.
+        const children = [startChild(env), startChild(env)];
+        await Promise.all(children.map((c) => c.ready));
+        children.forEach((c) => c.go());
+        const [a, b] = (await Promise.all(children.map((c) => c.done))) as [ChildResult, ChildResult];
+        expect(a.code, a.stderr).toBe(0);
+        expect(b.code, b.stderr).toBe(0);
+        expect(booksSent(booking_id!)).toBe(1);
+        const pnr = stack.sandbox.control.getBooking(booking_id!)!.pnr;
+        expect(parseChild(a.stdout)).toMatchObject({
+          ok: true,
+          pnr,
+          ioredis: expect.stringMatching(version),
+        });
+        expect(parseChild(b.stdout)).toMatchObject({
+          ok: true,
+          pnr,
+          ioredis: expect.stringMatching(version),
+        });
+        expect(stack.sandbox.control.getBooking(booking_id!)!.debits).toHaveLength(1);
+      },
+      60_000,
+    );
   });
 
   it('produced zero unhandled rejections', () => {

@@ -7,7 +7,10 @@
  */
 
 /** The service's own error envelope with `status`. */
-export function envelope(status: number, detail = `Injected ${status} after the service acted (test fetch).`): Response {
+export function envelope(
+  status: number,
+  detail = `Injected ${status} after the service acted (test fetch).`,
+): Response {
   return new Response(JSON.stringify({ success: false, errors: [{ detail: [detail] }] }), {
     status,
     headers: { 'content-type': 'application/json', 'x-request-id': `req_test_${status}` },

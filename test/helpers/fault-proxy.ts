@@ -12,7 +12,16 @@ import type { Socket } from 'node:net';
 export const CELL_HEADER = 'x-fault-cell';
 
 /** The nine endpoints, named as the SDK and `sandbox.control` name them. */
-export type ProxyEndpoint = 'search' | 'fareRules' | 'createBooking' | 'savePassengers' | 'reprice' | 'book' | 'retrieve' | 'list' | 'autocomplete';
+export type ProxyEndpoint =
+  | 'search'
+  | 'fareRules'
+  | 'createBooking'
+  | 'savePassengers'
+  | 'reprice'
+  | 'book'
+  | 'retrieve'
+  | 'list'
+  | 'autocomplete';
 
 /**
  * What the proxy does to one attempt.
@@ -108,12 +117,15 @@ export function endpointOf(method: string, path: string): ProxyEndpoint | undefi
   if (!m) return undefined;
   if (method === 'GET' && !m[1]) return 'retrieve';
   if (method !== 'POST') return undefined;
-  return ({ 'passengers/': 'savePassengers', 'reprice/': 'reprice', 'book/': 'book' } as const)[m[1] as 'book/'];
+  return ({ 'passengers/': 'savePassengers', 'reprice/': 'reprice', 'book/': 'book' } as const)[
+    m[1] as 'book/'
+  ];
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const envelope = (detail: string) => JSON.stringify({ success: false, errors: [{ detail: [detail] }] });
-const HTML_502 = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+const HTML_502 =
+  '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
 
 interface Upstream {
   status: number;
@@ -126,7 +138,13 @@ function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<Upstr
     const headers = { ...req.headers, host: target.host };
     delete headers['content-length'];
     const out = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...headers, 'content-length': String(body.length) } },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...headers, 'content-length': String(body.length) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -144,7 +162,10 @@ function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<Upstr
 }
 
 /** Starts the proxy in front of `targetUrl` (e.g. the URL `sandbox.listen()` returned). */
-export async function startFaultProxy(targetUrl: string, options: FaultProxyOptions = {}): Promise<FaultProxy> {
+export async function startFaultProxy(
+  targetUrl: string,
+  options: FaultProxyOptions = {},
+): Promise<FaultProxy> {
   const target = new URL(targetUrl);
   const delayMs = options.delayMs ?? 2_500;
   const trickleMs = options.trickleMs ?? 300;
@@ -165,7 +186,15 @@ export async function startFaultProxy(targetUrl: string, options: FaultProxyOpti
     const cell = typeof cellHeader === 'string' ? cellHeader : undefined;
     const endpoint = endpointOf(method, path);
     const fault = cell && endpoint ? plans.get(`${cell}|${endpoint}`)?.shift() : undefined;
-    const record: ProxyRecord = { cell, endpoint, method, path, fault, forwarded: false, upstreamStatus: undefined };
+    const record: ProxyRecord = {
+      cell,
+      endpoint,
+      method,
+      path,
+      fault,
+      forwarded: false,
+      upstreamStatus: undefined,
+    };
     log.push(record);
     const send = async (): Promise<Upstream> => {
       record.forwarded = true;
@@ -174,7 +203,13 @@ export async function startFaultProxy(targetUrl: string, options: FaultProxyOpti
       return up;
     };
     const reply = (status: number, type: string, text: string, extra: Record<string, string> = {}) =>
-      void res.writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(text)), ...extra }).end(text);
+      void res
+        .writeHead(status, {
+          'content-type': type,
+          'content-length': String(Buffer.byteLength(text)),
+          ...extra,
+        })
+        .end(text);
     const json = 'application/json';
 
     switch (fault) {
@@ -191,19 +226,28 @@ export async function startFaultProxy(targetUrl: string, options: FaultProxyOpti
       case 'html-502':
         return reply(502, 'text/html', HTML_502);
       case 'envelope-500':
-        return reply(500, json, envelope('Internal server error (injected by the fault proxy).'), { 'x-request-id': 'req_proxy_500' });
+        return reply(500, json, envelope('Internal server error (injected by the fault proxy).'), {
+          'x-request-id': 'req_proxy_500',
+        });
       case 'envelope-502':
-        return reply(502, json, envelope('Upstream supplier failure (injected by the fault proxy).'), { 'x-request-id': 'req_proxy_502' });
+        return reply(502, json, envelope('Upstream supplier failure (injected by the fault proxy).'), {
+          'x-request-id': 'req_proxy_502',
+        });
       case 'envelope-503':
-        return reply(503, json, envelope('Service temporarily unavailable (injected by the fault proxy).'), { 'x-request-id': 'req_proxy_503' });
+        return reply(503, json, envelope('Service temporarily unavailable (injected by the fault proxy).'), {
+          'x-request-id': 'req_proxy_503',
+        });
       case '429-retry-after':
-        return reply(429, json, envelope('Request was throttled. Expected available in 1 second.'), { 'retry-after': '1' });
+        return reply(429, json, envelope('Request was throttled. Expected available in 1 second.'), {
+          'retry-after': '1',
+        });
       case '429-bare':
         return reply(429, json, envelope('Request was throttled.'));
       case 'delay-forward': {
         await sleep(delayMs);
         const up = await send();
-        if (!res.destroyed) res.writeHead(up.status, { ...up.headers, 'content-length': String(up.body.length) }).end(up.body);
+        if (!res.destroyed)
+          res.writeHead(up.status, { ...up.headers, 'content-length': String(up.body.length) }).end(up.body);
         return;
       }
       case 'delay-drop':
@@ -235,7 +279,13 @@ export async function startFaultProxy(targetUrl: string, options: FaultProxyOpti
       }
       case 'gzip-lie': {
         const up = await send();
-        res.writeHead(up.status, { ...up.headers, 'content-encoding': 'gzip', 'content-length': String(up.body.length) }).end(up.body);
+        res
+          .writeHead(up.status, {
+            ...up.headers,
+            'content-encoding': 'gzip',
+            'content-length': String(up.body.length),
+          })
+          .end(up.body);
         return;
       }
     }
@@ -262,7 +312,10 @@ export async function startFaultProxy(targetUrl: string, options: FaultProxyOpti
       plans.set(key, [...(plans.get(key) ?? []), ...faults]);
     },
     records: () => [...log],
-    forwarded: (cell, endpoint) => log.filter((r) => r.cell === cell && r.forwarded && (endpoint === undefined || r.endpoint === endpoint)),
+    forwarded: (cell, endpoint) =>
+      log.filter(
+        (r) => r.cell === cell && r.forwarded && (endpoint === undefined || r.endpoint === endpoint),
+      ),
     close: () =>
       new Promise<void>((done) => {
         closing = true;

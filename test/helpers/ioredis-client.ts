@@ -15,7 +15,9 @@ export type IoredisClientKind = 'ioredis-5' | 'ioredis-6' | 'ioredis-6-resp3';
 
 const require = createRequire(import.meta.url);
 
-export async function redisSetting(port: number): Promise<{ redis: unknown; version: string; release(): Promise<void> }> {
+export async function redisSetting(
+  port: number,
+): Promise<{ redis: unknown; version: string; release(): Promise<void> }> {
   const kind = process.env.IOREDIS_CLIENT as IoredisClientKind | undefined;
   const options = { host: '127.0.0.1', port };
   if (kind === undefined || kind === ('' as IoredisClientKind)) {
@@ -25,6 +27,8 @@ export async function redisSetting(port: number): Promise<{ redis: unknown; vers
   const name = kind === 'ioredis-5' ? 'ioredis-5' : 'ioredis';
   const { version } = require(`${name}/package.json`) as { version: string };
   const { Redis } = (await import(name)) as { Redis: typeof IoRedis };
-  const client = new Redis(kind === 'ioredis-6-resp3' ? { ...options, replyMapping: 'resp3' } as never : options);
+  const client = new Redis(
+    kind === 'ioredis-6-resp3' ? ({ ...options, replyMapping: 'resp3' } as never) : options,
+  );
   return { redis: client, version, release: async () => void (await client.quit()) };
 }

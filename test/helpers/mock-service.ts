@@ -34,7 +34,13 @@ export function mockService() {
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => (headers[k] = v));
     const url = new URL(request.url);
-    calls.push({ method: request.method, path: url.pathname, url, headers, body: text ? JSON.parse(text) : undefined });
+    calls.push({
+      method: request.method,
+      path: url.pathname,
+      url,
+      headers,
+      body: text ? JSON.parse(text) : undefined,
+    });
     return fetch(request);
   };
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -48,10 +54,18 @@ export function mockService() {
     calls,
     use: (...handlers: HttpHandler[]) => server.use(...handlers),
     /** Answers `method path` with JSON (and an X-Request-Id). */
-    reply(method: 'get' | 'post', path: string, body: unknown, init: { status?: number; headers?: Record<string, string> } = {}) {
+    reply(
+      method: 'get' | 'post',
+      path: string,
+      body: unknown,
+      init: { status?: number; headers?: Record<string, string> } = {},
+    ) {
       server.use(
         http[method](`${BASE}${path}`, () =>
-          HttpResponse.json(body as never, { status: init.status ?? 200, headers: { 'x-request-id': 'req_test_1', ...init.headers } }),
+          HttpResponse.json(body as never, {
+            status: init.status ?? 200,
+            headers: { 'x-request-id': 'req_test_1', ...init.headers },
+          }),
         ),
       );
     },
@@ -60,7 +74,15 @@ export function mockService() {
 
 /** A client for the mock service: no throttling, no retries unless asked, silent. */
 export function client(options: FarewayOptions = {}): Fareway {
-  return new Fareway({ apiKey: KEY, baseUrl: BASE, rateLimits: false, maxRetries: 0, logger: null, ...(recorder ? { fetch: recorder } : {}), ...options });
+  return new Fareway({
+    apiKey: KEY,
+    baseUrl: BASE,
+    rateLimits: false,
+    maxRetries: 0,
+    logger: null,
+    ...(recorder ? { fetch: recorder } : {}),
+    ...options,
+  });
 }
 
 /** The error envelope of spec §7. */

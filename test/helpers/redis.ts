@@ -75,7 +75,11 @@ export interface RedisServer {
  * Starts redis-server on 127.0.0.1 (a free port, or `port` to restart one) without persistence;
  * resolves once it answers PING. `extra` adds server arguments (cluster mode).
  */
-export async function startRedisServer(port?: number, extra: string[] = [], cwd?: string): Promise<RedisServer> {
+export async function startRedisServer(
+  port?: number,
+  extra: string[] = [],
+  cwd?: string,
+): Promise<RedisServer> {
   port ??= await freePort();
   const proc: ChildProcess = spawn(
     'redis-server',
@@ -89,7 +93,13 @@ export async function startRedisServer(port?: number, extra: string[] = [], cwd?
   };
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const probe = new Redis({
+      port,
+      host: '127.0.0.1',
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     probe.on('error', () => undefined);
     try {
       await probe.connect();
@@ -127,7 +137,11 @@ export async function startRedisCluster(): Promise<RedisCluster> {
     for (let i = 0; i < 3; i++) {
       const port = await freePort();
       servers.push(
-        await startRedisServer(port, ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--dir', dir], dir),
+        await startRedisServer(
+          port,
+          ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--dir', dir],
+          dir,
+        ),
       );
     }
     const create = spawnSync(
@@ -135,7 +149,8 @@ export async function startRedisCluster(): Promise<RedisCluster> {
       ['--cluster', 'create', ...servers.map((s) => `127.0.0.1:${s.port}`), '--cluster-yes'],
       { encoding: 'utf8', timeout: 30_000 },
     );
-    if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout} ${create.stderr}`);
+    if (create.status !== 0)
+      throw new Error(`redis-cli --cluster create failed: ${create.stdout} ${create.stderr}`);
     const deadline = Date.now() + 15_000;
     for (;;) {
       const states = servers.map(

@@ -49,9 +49,13 @@ export function inDays(days: number): string {
 }
 
 /** Valid passengers for a search's pax count, with passports (supplier_a needs them everywhere). */
-export function passengersFor(results: Pick<SearchResults, 'pax_count'>, opts: { passports?: boolean; lead?: Partial<PassengerInput> } = {}): PassengerInput[] {
+export function passengersFor(
+  results: Pick<SearchResults, 'pax_count'>,
+  opts: { passports?: boolean; lead?: Partial<PassengerInput> } = {},
+): PassengerInput[] {
   const passports = opts.passports ?? true;
-  const doc = (n: number) => (passports ? { passport_number: `P${1000000 + n}`, passport_expiry: inDays(3650), nationality: 'IN' } : {});
+  const doc = (n: number) =>
+    passports ? { passport_number: `P${1000000 + n}`, passport_expiry: inDays(3650), nationality: 'IN' } : {};
   const list: PassengerInput[] = [];
   const { adult, child, infant } = results.pax_count;
   for (let i = 0; i < adult; i++)
@@ -63,13 +67,33 @@ export function passengersFor(results: Pick<SearchResults, 'pax_count'>, opts: {
       pax_type: 'adult',
       dob: `${1980 + i}-04-12`,
       is_lead: i === 0,
-      ...(i === 0 ? { email: 'asha@example.com', contact_number: '9876543210', cell_country_code: '91' } : {}),
+      ...(i === 0
+        ? { email: 'asha@example.com', contact_number: '9876543210', cell_country_code: '91' }
+        : {}),
       ...doc(i),
       ...(i === 0 ? opts.lead : {}),
     });
   for (let i = 0; i < child; i++)
-    list.push({ title: 'Ms', first_name: `Mira${'abcdefghi'[i]}`, last_name: 'Rao', gender: 'female', pax_type: 'child', dob: inDays(-365 * 6), is_lead: false, ...doc(10 + i) });
+    list.push({
+      title: 'Ms',
+      first_name: `Mira${'abcdefghi'[i]}`,
+      last_name: 'Rao',
+      gender: 'female',
+      pax_type: 'child',
+      dob: inDays(-365 * 6),
+      is_lead: false,
+      ...doc(10 + i),
+    });
   for (let i = 0; i < infant; i++)
-    list.push({ title: 'Mr', first_name: `Kabir${'abcdefghi'[i]}`, last_name: 'Rao', gender: 'male', pax_type: 'infant', dob: inDays(-200), is_lead: false, ...doc(20 + i) });
+    list.push({
+      title: 'Mr',
+      first_name: `Kabir${'abcdefghi'[i]}`,
+      last_name: 'Rao',
+      gender: 'male',
+      pax_type: 'infant',
+      dob: inDays(-200),
+      is_lead: false,
+      ...doc(20 + i),
+    });
   return list;
 }

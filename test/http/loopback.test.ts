@@ -34,9 +34,17 @@ describe('over real HTTP (listen)', () => {
   it('books a coupled international round trip end to end', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const fareway = client();
-    const results = await fareway.flights.search({ origin: 'DEL', destination: 'SIN', preferred_departure_time: inDays(40), preferred_return_departure_time: inDays(47) });
+    const results = await fareway.flights.search({
+      origin: 'DEL',
+      destination: 'SIN',
+      preferred_departure_time: inDays(40),
+      preferred_return_departure_time: inDays(47),
+    });
     const out = results.outbound[0]!;
-    const { booking } = await fareway.bookFlight({ selection: results.select(out, results.returnsFor(out)[0]), passengers: passengersFor(results) });
+    const { booking } = await fareway.bookFlight({
+      selection: results.select(out, results.returnsFor(out)[0]),
+      passengers: passengersFor(results),
+    });
     expect(booking.pnr).toMatch(/^[A-Z0-9]{6}$/);
     const page = await fareway.bookings.list({ limit: 100 });
     expect(page.results.map((b) => b.id)).toContain(booking.booking_id);
@@ -44,14 +52,21 @@ describe('over real HTTP (listen)', () => {
 
   it('a book whose socket is destroyed after commit ends with one PNR and one debit', async () => {
     const fareway = client();
-    const results = await fareway.flights.search({ origin: 'BOM', destination: 'MAA', preferred_departure_time: inDays(25), source: 'supplier_b' });
+    const results = await fareway.flights.search({
+      origin: 'BOM',
+      destination: 'MAA',
+      preferred_departure_time: inDays(25),
+      source: 'supplier_b',
+    });
     const booking = await fareway.bookings.create(results.select(results.outbound[0]!));
     await fareway.bookings.savePassengers(booking, passengersFor(results));
     sandbox.control.commitThenDrop('book');
     const done = await fareway.bookings.book(booking);
     expect(done.reconciled).toBe(true);
     expect(sandbox.control.getBooking(booking.booking_id)!.debits).toHaveLength(1);
-    expect(sandbox.control.requests().filter((r) => r.endpoint === 'book' && r.path.includes(booking.booking_id))).toHaveLength(1);
+    expect(
+      sandbox.control.requests().filter((r) => r.endpoint === 'book' && r.path.includes(booking.booking_id)),
+    ).toHaveLength(1);
   });
 
   it('a dropped connection on a read is a typed error when retries are off', async () => {
@@ -77,7 +92,9 @@ describe('over real HTTP (listen)', () => {
     const limited: unknown[] = [];
     const c = client({ apiKey, maxRetries: 2, hooks: { onRateLimited: (e) => limited.push(e) } });
     const all = await Promise.all(
-      Array.from({ length: 14 }, () => c.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20) })),
+      Array.from({ length: 14 }, () =>
+        c.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20) }),
+      ),
     );
     expect(all).toHaveLength(14);
     // Exact however loaded the machine is: each token comes back one window after its answer
@@ -86,6 +103,11 @@ describe('over real HTTP (listen)', () => {
     expect(searches.filter((r) => r.status === 429)).toHaveLength(0);
     expect(limited).toHaveLength(0);
     expect(searches).toHaveLength(14);
-    expect(maxInAnyWindow(searches.map((r) => Date.parse(r.at)), 1_000)).toBeLessThanOrEqual(6);
+    expect(
+      maxInAnyWindow(
+        searches.map((r) => Date.parse(r.at)),
+        1_000,
+      ),
+    ).toBeLessThanOrEqual(6);
   });
 });

@@ -20,7 +20,15 @@ const TIMEOUT = 400;
 const ALLOWANCE = TIMEOUT + 5_000;
 
 function client(options: FarewayOptions = {}) {
-  return new Fareway({ apiKey: KEY, baseUrl: server.url, logger: null, rateLimits: false, maxRetries: 0, timeout: TIMEOUT, ...options });
+  return new Fareway({
+    apiKey: KEY,
+    baseUrl: server.url,
+    logger: null,
+    rateLimits: false,
+    maxRetries: 0,
+    timeout: TIMEOUT,
+    ...options,
+  });
 }
 
 /** Settles `promise`, returning the error it rejected with and how long it took. */
@@ -79,7 +87,9 @@ describe('broken connections are APIConnectionError naming the host and the caus
     const { error } = await failure(client().bookings.retrieve(BOOKING));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APITimeoutError);
-    expect((error as Error).message).toContain(`GET /v1/flights/booking/${BOOKING}/ to ${new URL(server.url).host} failed: `);
+    expect((error as Error).message).toContain(
+      `GET /v1/flights/booking/${BOOKING}/ to ${new URL(server.url).host} failed: `,
+    );
     expect((error as APIConnectionError).systemCode).toMatch(/^(UND_ERR_SOCKET|ECONNRESET)$/);
     expect((error as APIConnectionError).code).toBe('connection_failed');
   });
@@ -108,13 +118,22 @@ describe('broken connections are APIConnectionError naming the host and the caus
   it('a refused connection says where and why, and never the key', async () => {
     const port = await closedPort();
     const fareway = client({ baseUrl: `http://127.0.0.1:${port}` });
-    const { error } = await failure(fareway.flights.fareRules({ trace_id: '5b3c0e2a-8f4e-4c55-9a51-6f3f6d2f9c01', result_index: 'x1' }));
+    const { error } = await failure(
+      fareway.flights.fareRules({ trace_id: '5b3c0e2a-8f4e-4c55-9a51-6f3f6d2f9c01', result_index: 'x1' }),
+    );
     expect(error).toBeInstanceOf(APIConnectionError);
     const e = error as APIConnectionError;
-    expect(e.message).toMatch(new RegExp(`^POST /v1/flights/fare-rules/ to 127\\.0\\.0\\.1:${port} failed: .*ECONNREFUSED.* \\(ECONNREFUSED\\)$`));
+    expect(e.message).toMatch(
+      new RegExp(
+        `^POST /v1/flights/fare-rules/ to 127\\.0\\.0\\.1:${port} failed: .*ECONNREFUSED.* \\(ECONNREFUSED\\)$`,
+      ),
+    );
     expect(e.systemCode).toBe('ECONNREFUSED');
     expect(e.code).toBe('connection_failed');
-    const everything = JSON.stringify(e, Object.getOwnPropertyNames(e)) + String(e.stack) + JSON.stringify(e.cause, ['message', 'name', 'code', 'cause']);
+    const everything =
+      JSON.stringify(e, Object.getOwnPropertyNames(e)) +
+      String(e.stack) +
+      JSON.stringify(e.cause, ['message', 'name', 'code', 'cause']);
     expect(everything).not.toContain(KEY);
   });
 });
@@ -129,7 +148,9 @@ describe('connections that never carry HTTP', () => {
 
   it('TLS spoken to a plain HTTP server is a TLS failure with its OpenSSL code, on one line', async () => {
     server.handle((_req, res) => res.end('{}'));
-    const { error } = await failure(client({ baseUrl: server.url.replace('http:', 'https:') }).bookings.retrieve(BOOKING));
+    const { error } = await failure(
+      client({ baseUrl: server.url.replace('http:', 'https:') }).bookings.retrieve(BOOKING),
+    );
     expect(error).toBeInstanceOf(APIConnectionError);
     const e = error as APIConnectionError;
     expect(e.systemCode).toMatch(/^ERR_SSL_|^EPROTO$/);
@@ -146,7 +167,9 @@ describe('bodies the contract does not allow end in a typed error', () => {
   });
 
   it('an HTML 502 from a proxy is an UpstreamError that says the body was HTML', async () => {
-    server.handle((_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad gateway</body></html>'));
+    server.handle((_req, res) =>
+      res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad gateway</body></html>'),
+    );
     const { error } = await failure(client().bookings.retrieve(BOOKING));
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).details.join(' ')).toContain('text/html');
@@ -154,7 +177,9 @@ describe('bodies the contract does not allow end in a typed error', () => {
 
   it('an unknown field nested 100,000 deep is a ResponseValidationError, not a RangeError', async () => {
     const deep = '{"x":'.repeat(100_000) + '1' + '}'.repeat(100_000);
-    server.handle((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(`{"results":[],"extra":${deep}}`));
+    server.handle((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`{"results":[],"extra":${deep}}`),
+    );
     const { error } = await failure(client().airports.autocomplete('del'));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).message).toMatch(/deeper than/);
@@ -162,7 +187,11 @@ describe('bodies the contract does not allow end in a typed error', () => {
 
   it('the same deep field on a booking', async () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
-    server.handle((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(bookingBody('confirmed')).slice(0, -1) + `,"extra":${deep}}`));
+    server.handle((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(bookingBody('confirmed')).slice(0, -1) + `,"extra":${deep}}`),
+    );
     const { error } = await failure(client().bookings.retrieve(BOOKING));
     expect(error).toBeInstanceOf(ResponseValidationError);
   });
@@ -172,7 +201,9 @@ describe('aborts', () => {
   it('a pre-aborted signal rejects at once and sends nothing', async () => {
     server.handle((_req, res) => res.end(json));
     const reason = new Error('caller gave up');
-    const { error } = await failure(client().bookings.retrieve(BOOKING, { signal: AbortSignal.abort(reason) }));
+    const { error } = await failure(
+      client().bookings.retrieve(BOOKING, { signal: AbortSignal.abort(reason) }),
+    );
     expect(error).toBe(reason);
     await new Promise((r) => setTimeout(r, 50));
     expect(server.requests).toBe(0);
@@ -184,13 +215,17 @@ describe('aborts', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{', () => controller.abort(new Error('stop')));
     });
-    const { error } = await failure(client({ timeout: 10_000 }).bookings.retrieve(BOOKING, { signal: controller.signal }));
+    const { error } = await failure(
+      client({ timeout: 10_000 }).bookings.retrieve(BOOKING, { signal: controller.signal }),
+    );
     expect((error as Error).message).toBe('stop');
   });
 
   it('every fault above yields a FarewayError when retries are on (they are retried, then typed)', async () => {
     server.handle((req) => req.socket.destroy());
-    const { error } = await failure(client({ maxRetries: 2, retryBackoff: { baseDelayMs: 1, maxDelayMs: 2 } }).bookings.retrieve(BOOKING));
+    const { error } = await failure(
+      client({ maxRetries: 2, retryBackoff: { baseDelayMs: 1, maxDelayMs: 2 } }).bookings.retrieve(BOOKING),
+    );
     expect(error).toBeInstanceOf(FarewayError);
     expect(server.requests).toBe(3);
   });

@@ -5,15 +5,47 @@
  * fails before acting) and from test fetches (the service acts, then answers with its envelope).
  */
 import { describe, expect, it } from 'vitest';
-import { CreateOutcomeUnknownError, InternalServerError, UpstreamError, type Fareway, type SearchResults } from '../../src/index.js';
-import { after, commitThen, faultyFetch, gate, hang, holdAnswer, isCreate, isList, retrieveWithoutPaxCount } from '../helpers/create-faults.js';
+import {
+  CreateOutcomeUnknownError,
+  InternalServerError,
+  UpstreamError,
+  type Fareway,
+  type SearchResults,
+} from '../../src/index.js';
+import {
+  after,
+  commitThen,
+  faultyFetch,
+  gate,
+  hang,
+  holdAnswer,
+  isCreate,
+  isList,
+  retrieveWithoutPaxCount,
+} from '../helpers/create-faults.js';
 import { inDays, useSandbox } from '../helpers/sandbox.js';
 
 const sbx = useSandbox({ seed: 23 });
 
-const ONE_WAY = { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20), source: 'supplier_b' } as const;
-const INDEPENDENT = { origin: 'DEL', destination: 'BLR', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(33), source: 'supplier_b' } as const;
-const COUPLED = { origin: 'DEL', destination: 'DXB', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(37) } as const;
+const ONE_WAY = {
+  origin: 'DEL',
+  destination: 'BOM',
+  preferred_departure_time: inDays(20),
+  source: 'supplier_b',
+} as const;
+const INDEPENDENT = {
+  origin: 'DEL',
+  destination: 'BLR',
+  preferred_departure_time: inDays(30),
+  preferred_return_departure_time: inDays(33),
+  source: 'supplier_b',
+} as const;
+const COUPLED = {
+  origin: 'DEL',
+  destination: 'DXB',
+  preferred_departure_time: inDays(30),
+  preferred_return_departure_time: inDays(37),
+} as const;
 
 /** The result indices the sandbox booked for a booking: the truth of whose booking it is. */
 const indicesOf = (id: string) => sbx.control.getBooking(id)!.items.map((i) => i.result_index);
@@ -21,15 +53,32 @@ const indicesOf = (id: string) => sbx.control.getBooking(id)!.items.map((i) => i
 const bookingsOfTrace = (traceId: string) =>
   sbx.control
     .requests()
-    .filter((r) => r.endpoint === 'createBooking' && r.status === 200 && (r.body as { trace_id?: string }).trace_id === traceId).length;
-const raw = (results: SearchResults, indices: string[]) => ({ trace_id: results.trace_id, result_indices: indices });
-const caught = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+    .filter(
+      (r) =>
+        r.endpoint === 'createBooking' &&
+        r.status === 200 &&
+        (r.body as { trace_id?: string }).trace_id === traceId,
+    ).length;
+const raw = (results: SearchResults, indices: string[]) => ({
+  trace_id: results.trace_id,
+  result_indices: indices,
+});
+const caught = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 /** Worker A searches and creates from the first outbound; returns the search and A's booking id. */
 async function workerA(a: Fareway) {
   const results = await a.flights.search(ONE_WAY);
   const mine = await a.bookings.create(results.select(results.outbound[0]!));
-  return { results, aId: mine.booking_id, aIndex: results.outbound[0]!.result_index, bIndex: results.outbound[1]!.result_index };
+  return {
+    results,
+    aId: mine.booking_id,
+    aIndex: results.outbound[0]!.result_index,
+    bIndex: results.outbound[1]!.result_index,
+  };
 }
 
 describe('create adopts only its own booking: two workers, one search, different result indices', () => {
@@ -87,7 +136,9 @@ describe('create adopts only its own booking: two workers, one search, different
     const bIndices = [out.result_index, i2!.result_index];
 
     sbx.control.failNext('createBooking', { status: 500 });
-    expect(await caught(sbx.client().bookings.create(raw(results, bIndices)))).toBeInstanceOf(InternalServerError);
+    expect(await caught(sbx.client().bookings.create(raw(results, bIndices)))).toBeInstanceOf(
+      InternalServerError,
+    );
 
     const b = sbx.client({ fetch: faultyFetch(commitThen(500)) });
     const created = await b.bookings.create(raw(results, bIndices));
@@ -104,7 +155,9 @@ describe('create adopts only its own booking: two workers, one search, different
     const mine = await a.bookings.create(results.select(out, p1!));
 
     sbx.control.failNext('createBooking', { status: 500 });
-    expect(await caught(sbx.client().bookings.create(raw(results, [p2!.result_index])))).toBeInstanceOf(InternalServerError);
+    expect(await caught(sbx.client().bookings.create(raw(results, [p2!.result_index])))).toBeInstanceOf(
+      InternalServerError,
+    );
 
     const b = sbx.client({ fetch: faultyFetch(commitThen(500)) });
     const created = await b.bookings.create(raw(results, [p2!.result_index]));
@@ -128,7 +181,7 @@ describe('create with the same result indices from two workers', () => {
     expect(bookingsOfTrace(results.trace_id)).toBe(2);
   });
 
-  it("one client, two concurrent creates: the interrupted one adopts its own booking, not the one whose answer is still on its way", async () => {
+  it('one client, two concurrent creates: the interrupted one adopts its own booking, not the one whose answer is still on its way', async () => {
     const listed = gate();
     const fetch = faultyFetch(
       holdAnswer((s) => isCreate(s) && s.role === 'a', listed.wait),
@@ -176,16 +229,25 @@ describe('create after an enveloped 5xx that made nothing, and after a timeout',
     const fareway = sbx.client({ maxRetries: 0 });
     const results = await fareway.flights.search(ONE_WAY);
     sbx.control.failNext('createBooking', { status: 502 });
-    expect(await caught(fareway.bookings.create(results.select(results.outbound[0]!)))).toBeInstanceOf(UpstreamError);
+    expect(await caught(fareway.bookings.create(results.select(results.outbound[0]!)))).toBeInstanceOf(
+      UpstreamError,
+    );
     expect(sbx.calls('createBooking')).toHaveLength(1);
   });
 
   it('a timeout with nothing listed ends in CreateOutcomeUnknownError, never re-sent', async () => {
     let creates = 0;
     const counting = faultyFetch({ ...hang(), times: Infinity, match: (s) => isCreate(s) && ++creates > 0 });
-    const fareway = sbx.client({ maxRetries: 3, timeout: 300, fetch: counting, bookReconcile: { timeoutMs: 1_000, intervalMs: 5 } });
+    const fareway = sbx.client({
+      maxRetries: 3,
+      timeout: 300,
+      fetch: counting,
+      bookReconcile: { timeoutMs: 1_000, intervalMs: 5 },
+    });
     const results = await fareway.flights.search(ONE_WAY);
-    const error = (await caught(fareway.bookings.create(results.select(results.outbound[0]!)))) as CreateOutcomeUnknownError;
+    const error = (await caught(
+      fareway.bookings.create(results.select(results.outbound[0]!)),
+    )) as CreateOutcomeUnknownError;
     expect(error).toBeInstanceOf(CreateOutcomeUnknownError);
     expect(error.trace_id).toBe(results.trace_id);
     expect(creates).toBe(1);

@@ -5,13 +5,25 @@ import { inDays, useSandbox } from '../helpers/sandbox.js';
 const sbx = useSandbox({ seed: 23 });
 
 async function selection(fareway: Fareway) {
-  const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20), source: 'supplier_b' });
+  const results = await fareway.flights.search({
+    origin: 'DEL',
+    destination: 'BOM',
+    preferred_departure_time: inDays(20),
+    source: 'supplier_b',
+  });
   return results.select(results.outbound[0]!);
 }
 
 /** Drafts the sandbox holds for a trace: what a double create would leave behind. */
 function bookingsOf(traceId: string) {
-  return sbx.control.requests().filter((r) => r.endpoint === 'createBooking' && r.status === 200 && (r.body as { trace_id?: string }).trace_id === traceId);
+  return sbx.control
+    .requests()
+    .filter(
+      (r) =>
+        r.endpoint === 'createBooking' &&
+        r.status === 200 &&
+        (r.body as { trace_id?: string }).trace_id === traceId,
+    );
 }
 
 describe('create-booking is never re-sent where the service may have acted', () => {
@@ -54,7 +66,9 @@ describe('create-booking is never re-sent where the service may have acted', () 
     const fareway = sbx.client({ maxRetries: 3, bookReconcile: { timeoutMs: 500, intervalMs: 5 } });
     const choice = await selection(fareway);
     sbx.control.failNext('createBooking', { status: 502, body: '<html><body>502 Bad Gateway</body></html>' });
-    const error = (await fareway.bookings.create(choice).catch((e: unknown) => e)) as CreateOutcomeUnknownError;
+    const error = (await fareway.bookings
+      .create(choice)
+      .catch((e: unknown) => e)) as CreateOutcomeUnknownError;
     expect(error).toBeInstanceOf(CreateOutcomeUnknownError);
     expect(error.trace_id).toBe(choice.trace_id);
     expect(error.message).toMatch(/a booking may exist/);
@@ -62,7 +76,11 @@ describe('create-booking is never re-sent where the service may have acted', () 
   });
 
   it('a create that times out but completes at the service is found, not sent twice', async () => {
-    const fareway = sbx.client({ maxRetries: 3, timeout: 200, bookReconcile: { timeoutMs: 5_000, intervalMs: 200 } });
+    const fareway = sbx.client({
+      maxRetries: 3,
+      timeout: 200,
+      bookReconcile: { timeoutMs: 5_000, intervalMs: 200 },
+    });
     const choice = await selection(fareway);
     sbx.control.failNext('createBooking', { delayMs: 500 });
     const created = await fareway.bookings.create(choice);

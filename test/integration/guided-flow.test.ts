@@ -14,11 +14,51 @@ import { inDays, passengersFor, useSandbox } from '../helpers/sandbox.js';
 const sbx = useSandbox({ seed: 23 });
 
 const trips: Array<[string, SearchParams, 'coupled' | 'independent' | null]> = [
-  ['supplier_a domestic one-way', { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(30) }, null],
-  ['supplier_b domestic one-way', { origin: 'BLR', destination: 'GOI', preferred_departure_time: inDays(30), source: 'supplier_b' }, null],
-  ['supplier_a international coupled round trip', { origin: 'DEL', destination: 'DXB', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(37), adult_count: 2, child_count: 1 }, 'coupled'],
-  ['supplier_b international coupled round trip', { origin: 'BOM', destination: 'SIN', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(40), source: 'supplier_b' }, 'coupled'],
-  ['supplier_b domestic independent round trip', { origin: 'DEL', destination: 'BLR', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(33), source: 'supplier_b', infant_count: 1 }, 'independent'],
+  [
+    'supplier_a domestic one-way',
+    { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(30) },
+    null,
+  ],
+  [
+    'supplier_b domestic one-way',
+    { origin: 'BLR', destination: 'GOI', preferred_departure_time: inDays(30), source: 'supplier_b' },
+    null,
+  ],
+  [
+    'supplier_a international coupled round trip',
+    {
+      origin: 'DEL',
+      destination: 'DXB',
+      preferred_departure_time: inDays(30),
+      preferred_return_departure_time: inDays(37),
+      adult_count: 2,
+      child_count: 1,
+    },
+    'coupled',
+  ],
+  [
+    'supplier_b international coupled round trip',
+    {
+      origin: 'BOM',
+      destination: 'SIN',
+      preferred_departure_time: inDays(30),
+      preferred_return_departure_time: inDays(40),
+      source: 'supplier_b',
+    },
+    'coupled',
+  ],
+  [
+    'supplier_b domestic independent round trip',
+    {
+      origin: 'DEL',
+      destination: 'BLR',
+      preferred_departure_time: inDays(30),
+      preferred_return_departure_time: inDays(33),
+      source: 'supplier_b',
+      infant_count: 1,
+    },
+    'independent',
+  ],
 ];
 
 /** The same three lines for every shape: pick an outbound, its first return (if any), select. */
@@ -34,7 +74,9 @@ describe('fareway.bookFlight', () => {
     const results = await fareway.flights.search(params);
     expect(results.style).toBe(style);
     // The wire always names the supplier's style for the route, one-way included.
-    expect(results.round_trip_style).toBe(style ?? (params.source === 'supplier_b' && results.is_domestic ? 'independent' : 'coupled'));
+    expect(results.round_trip_style).toBe(
+      style ?? (params.source === 'supplier_b' && results.is_domestic ? 'independent' : 'coupled'),
+    );
     const selection = choose(results);
     expect(selection.result_indices).toHaveLength(style === 'independent' ? 2 : 1);
     const { booking, steps } = await fareway.bookFlight({ selection, passengers: passengersFor(results) });
@@ -53,7 +95,9 @@ describe('fareway.bookFlight', () => {
     const fareway = sbx.client();
     const results = await fareway.flights.search(trips[1]![1]);
     sbx.control.movePriceOnNextReprice(750);
-    const error = await fareway.bookFlight({ selection: choose(results), passengers: passengersFor(results) }).catch((e: unknown) => e);
+    const error = await fareway
+      .bookFlight({ selection: choose(results), passengers: passengersFor(results) })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PriceChangedError);
     expect((error as PriceChangedError).newFare).toBeGreaterThan((error as PriceChangedError).previousFare!);
     expect(sbx.calls('book')).toHaveLength(0);
@@ -80,7 +124,9 @@ describe('fareway.bookFlight', () => {
     const fareway = sbx.client({ expiryMarginMs: 16 * 60_000 });
     const results = await fareway.flights.search(trips[1]![1]);
     sbx.control.clearRequests();
-    await expect(fareway.bookFlight({ selection: choose(results), passengers: passengersFor(results) })).rejects.toMatchObject({
+    await expect(
+      fareway.bookFlight({ selection: choose(results), passengers: passengersFor(results) }),
+    ).rejects.toMatchObject({
       name: 'FareExpiredLocallyError',
       local: true,
     });
@@ -92,7 +138,10 @@ describe('selections that went through JSON', () => {
   it('are accepted by fareRules and create as { trace_id, result_indices }', async () => {
     const fareway = sbx.client();
     const results = await fareway.flights.search(trips[4]![1]);
-    const stored = JSON.parse(JSON.stringify(choose(results))) as { trace_id: string; result_indices: string[] };
+    const stored = JSON.parse(JSON.stringify(choose(results))) as {
+      trace_id: string;
+      result_indices: string[];
+    };
     const rules = await fareway.flights.fareRules(stored);
     expect(rules.rules.length).toBeGreaterThan(0);
     expect(sbx.calls('fareRules')).toHaveLength(2); // one per leg of the independent round trip
@@ -103,8 +152,13 @@ describe('selections that went through JSON', () => {
   it('are still checked against the search they came from', async () => {
     const fareway = sbx.client();
     const results = await fareway.flights.search(trips[4]![1]);
-    const stored = JSON.parse(JSON.stringify(choose(results))) as { trace_id: string; result_indices: string[] };
-    await expect(fareway.bookings.create({ trace_id: stored.trace_id, result_indices: [stored.result_indices[0]!] })).rejects.toBeInstanceOf(RequestValidationError);
+    const stored = JSON.parse(JSON.stringify(choose(results))) as {
+      trace_id: string;
+      result_indices: string[];
+    };
+    await expect(
+      fareway.bookings.create({ trace_id: stored.trace_id, result_indices: [stored.result_indices[0]!] }),
+    ).rejects.toBeInstanceOf(RequestValidationError);
     expect(sbx.calls('createBooking')).toHaveLength(0);
   });
 });
@@ -131,9 +185,13 @@ describe('book guards', () => {
   it('expectedFinalFare is verified against the service: a stale fare is refused without a book request', async () => {
     const fareway = sbx.client();
     const { booking, repriced } = await priced(fareway, 300);
-    await expect(fareway.bookings.book(booking, { expectedFinalFare: booking.pricing.final_fare })).rejects.toBeInstanceOf(PriceChangedError);
+    await expect(
+      fareway.bookings.book(booking, { expectedFinalFare: booking.pricing.final_fare }),
+    ).rejects.toBeInstanceOf(PriceChangedError);
     expect(sbx.calls('book')).toHaveLength(0);
-    expect((await fareway.bookings.book(booking, { expectedFinalFare: repriced.pricing.final_fare })).status).toBe('confirmed');
+    expect(
+      (await fareway.bookings.book(booking, { expectedFinalFare: repriced.pricing.final_fare })).status,
+    ).toBe('confirmed');
     expect(sbx.calls('book')).toHaveLength(1);
   });
 
@@ -142,12 +200,16 @@ describe('book guards', () => {
     const { booking, repriced } = await priced(first, 4200);
     expect(repriced.pricing.final_fare).not.toBe(booking.pricing.final_fare);
     const fresh = sbx.client();
-    const error = await fresh.bookings.book(booking.booking_id, { expectedFinalFare: booking.pricing.final_fare }).catch((e: unknown) => e);
+    const error = await fresh.bookings
+      .book(booking.booking_id, { expectedFinalFare: booking.pricing.final_fare })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PriceChangedError);
     expect((error as PriceChangedError).newFare).toBe(repriced.pricing.final_fare);
     expect(sbx.calls('book')).toHaveLength(0);
     const again = sbx.client();
-    const done = await again.bookings.book(booking.booking_id, { expectedFinalFare: repriced.pricing.final_fare });
+    const done = await again.bookings.book(booking.booking_id, {
+      expectedFinalFare: repriced.pricing.final_fare,
+    });
     expect(done.status).toBe('confirmed');
     expect(sbx.calls('book')).toHaveLength(1);
   });
@@ -156,7 +218,9 @@ describe('book guards', () => {
     const fareway = sbx.client();
     const { booking, repriced } = await priced(fareway);
     const done = await fareway.bookings.book(booking);
-    const again = await sbx.client().bookings.book(booking.booking_id, { expectedFinalFare: repriced.pricing.final_fare });
+    const again = await sbx
+      .client()
+      .bookings.book(booking.booking_id, { expectedFinalFare: repriced.pricing.final_fare });
     expect(again.pnr).toBe(done.pnr);
     expect(again.reconciled).toBe(true);
     expect(sbx.calls('book')).toHaveLength(1);
@@ -190,7 +254,9 @@ describe('book guards', () => {
       const params = trips[1]![1];
       const third = await fareway.flights.search(params);
       const before = sbx.calls('book').length;
-      await expect(fareway.bookFlight({ selection: choose(third), passengers: passengersFor(third) })).rejects.toBeInstanceOf(DuplicateBookingError);
+      await expect(
+        fareway.bookFlight({ selection: choose(third), passengers: passengersFor(third) }),
+      ).rejects.toBeInstanceOf(DuplicateBookingError);
       expect(sbx.calls('book')).toHaveLength(before);
       // The low level is stateless: the same call books in this process and in any other.
       expect((await fareway.bookings.book(booking)).status).toBe('confirmed');
@@ -201,7 +267,10 @@ describe('book guards', () => {
       const fareway = sbx.client({ duplicates: 'allow', logger: { warn: (m) => warnings.push(m) } });
       await bookTwice(fareway);
       const third = await fareway.flights.search(trips[1]![1]);
-      const { booking } = await fareway.bookFlight({ selection: choose(third), passengers: passengersFor(third) });
+      const { booking } = await fareway.bookFlight({
+        selection: choose(third),
+        passengers: passengersFor(third),
+      });
       expect(booking.status).toBe('confirmed');
       expect(warnings.join('\n')).toMatch(/possible duplicate/);
     });
@@ -214,7 +283,11 @@ describe('book guards', () => {
       const second = await fareway.flights.search(params);
       const asked: number[] = [];
       const error = await fareway
-        .bookFlight({ selection: choose(second), passengers: passengersFor(second), onDuplicates: (d) => (asked.push(d.duplicates.length), false) })
+        .bookFlight({
+          selection: choose(second),
+          passengers: passengersFor(second),
+          onDuplicates: (d) => (asked.push(d.duplicates.length), false),
+        })
         .catch((e: unknown) => e);
       expect(asked).toEqual([1]);
       expect(error).toBeInstanceOf(DuplicateBookingError);
@@ -225,7 +298,10 @@ describe('book guards', () => {
       const params = trips[0]![1];
       for (let i = 0; i < 2; i++) {
         const results = await fareway.flights.search(params);
-        const { steps } = await fareway.bookFlight({ selection: choose(results), passengers: passengersFor(results) });
+        const { steps } = await fareway.bookFlight({
+          selection: choose(results),
+          passengers: passengersFor(results),
+        });
         expect(steps.passengers.duplicates_found).toBe(false);
       }
     });
@@ -237,9 +313,13 @@ describe('passenger preflight against a real booking', () => {
     const fareway = sbx.client();
     const results = await fareway.flights.search(trips[0]![1]);
     const booking = await fareway.bookings.create(choose(results));
-    const error = (await fareway.bookings.savePassengers(booking, passengersFor(results, { passports: false })).catch((e: unknown) => e)) as RequestValidationError;
+    const error = (await fareway.bookings
+      .savePassengers(booking, passengersFor(results, { passports: false }))
+      .catch((e: unknown) => e)) as RequestValidationError;
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect(error.details).toEqual(expect.arrayContaining(['passengers[0].passport_number: required for supplier_a']));
+    expect(error.details).toEqual(
+      expect.arrayContaining(['passengers[0].passport_number: required for supplier_a']),
+    );
     expect(sbx.calls('savePassengers')).toHaveLength(0);
     const saved = await fareway.bookings.savePassengers(booking, passengersFor(results));
     expect(saved.status).toBe('passenger_saved');
@@ -247,10 +327,17 @@ describe('passenger preflight against a real booking', () => {
 
   it('given only a booking_id it retrieves the booking and validates against it', async () => {
     const fareway = sbx.client();
-    const results = await fareway.flights.search({ origin: 'DEL', destination: 'LHR', preferred_departure_time: inDays(30), source: 'supplier_b' });
+    const results = await fareway.flights.search({
+      origin: 'DEL',
+      destination: 'LHR',
+      preferred_departure_time: inDays(30),
+      source: 'supplier_b',
+    });
     const booking = await fareway.bookings.create(choose(results));
     const other = sbx.client(); // knows nothing about this booking
-    const error = await other.bookings.savePassengers(booking.booking_id, passengersFor(results, { passports: false })).catch((e: unknown) => e);
+    const error = await other.bookings
+      .savePassengers(booking.booking_id, passengersFor(results, { passports: false }))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(sbx.calls('retrieve')).toHaveLength(1);
     expect(sbx.calls('savePassengers')).toHaveLength(0);
@@ -264,11 +351,20 @@ describe('passenger preflight against a real booking', () => {
     const booking = await fareway.bookings.create({ trace_id, result_indices }); // learns the lock window
     expect(booking.deadline?.basis).toBe('remaining_seconds');
     sbx.control.clearRequests();
-    await expect(fareway.bookings.reprice(booking.booking_id)).rejects.toBeInstanceOf(FareExpiredLocallyError);
-    const error = (await fareway.bookings.book(booking.booking_id).catch((e: unknown) => e)) as FareExpiredError;
+    await expect(fareway.bookings.reprice(booking.booking_id)).rejects.toBeInstanceOf(
+      FareExpiredLocallyError,
+    );
+    const error = (await fareway.bookings
+      .book(booking.booking_id)
+      .catch((e: unknown) => e)) as FareExpiredError;
     // One `instanceof FareExpiredError` for "search again", local or not; `local` tells them apart.
     expect(error).toBeInstanceOf(FareExpiredError);
-    expect(error).toMatchObject({ local: true, status: 0, requestId: undefined, context: { booking_id: booking.booking_id } });
+    expect(error).toMatchObject({
+      local: true,
+      status: 0,
+      requestId: undefined,
+      context: { booking_id: booking.booking_id },
+    });
     expect(sbx.control.requests()).toHaveLength(0);
   });
 });

@@ -14,7 +14,12 @@ const sbx = useSandbox({ seed: 11 });
 
 /** A booking of supplier_b, domestic one-way, up to `priced`. */
 async function pricedBooking(fareway: Fareway) {
-  const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20), source: 'supplier_b' });
+  const results = await fareway.flights.search({
+    origin: 'DEL',
+    destination: 'BOM',
+    preferred_departure_time: inDays(20),
+    source: 'supplier_b',
+  });
   const booking = await fareway.bookings.create(results.select(results.outbound[0]!));
   await fareway.bookings.savePassengers(booking, passengersFor(results));
   await fareway.bookings.reprice(booking);
@@ -25,9 +30,16 @@ describe('retries of calls safe to repeat', () => {
   it('retries a 429, honouring Retry-After, visible to hooks with the request id', async () => {
     const retries: RetryEvent[] = [];
     const limited: unknown[] = [];
-    const fareway = sbx.client({ maxRetries: 2, hooks: { onRetry: (e) => retries.push(e), onRateLimited: (e) => limited.push(e) } });
+    const fareway = sbx.client({
+      maxRetries: 2,
+      hooks: { onRetry: (e) => retries.push(e), onRateLimited: (e) => limited.push(e) },
+    });
     sbx.control.failNext('search', { status: 429, headers: { 'Retry-After': '0' } });
-    const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20) });
+    const results = await fareway.flights.search({
+      origin: 'DEL',
+      destination: 'BOM',
+      preferred_departure_time: inDays(20),
+    });
     expect(results.outbound.length).toBeGreaterThan(0);
     expect(sbx.calls('search')).toHaveLength(2);
     expect(retries).toHaveLength(1);
@@ -39,15 +51,24 @@ describe('retries of calls safe to repeat', () => {
   it('retries a 502 only once', async () => {
     const fareway = sbx.client({ maxRetries: 5 });
     sbx.control.failNext('search', { status: 502, times: 3 });
-    await expect(fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20) })).rejects.toBeInstanceOf(UpstreamError);
+    await expect(
+      fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20) }),
+    ).rejects.toBeInstanceOf(UpstreamError);
     expect(sbx.calls('search')).toHaveLength(2);
   });
 
   it('retries a 500 and a dropped connection on reprice (repeatable), but never re-sends create', async () => {
     const fareway = sbx.client({ maxRetries: 2 });
-    const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20), source: 'supplier_b' });
+    const results = await fareway.flights.search({
+      origin: 'DEL',
+      destination: 'BOM',
+      preferred_departure_time: inDays(20),
+      source: 'supplier_b',
+    });
     sbx.control.failNext('createBooking', { status: 500 });
-    await expect(fareway.bookings.create(results.select(results.outbound[0]!))).rejects.toBeInstanceOf(InternalServerError);
+    await expect(fareway.bookings.create(results.select(results.outbound[0]!))).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
     expect(sbx.calls('createBooking')).toHaveLength(1);
     const booking = await fareway.bookings.create(results.select(results.outbound[0]!));
     expect(booking.status).toBe('draft');
@@ -61,7 +82,9 @@ describe('retries of calls safe to repeat', () => {
   it('gives up after maxRetries, per call', async () => {
     const fareway = sbx.client({ maxRetries: 3 });
     sbx.control.failNext('list', { status: 500, times: 5 });
-    await expect(fareway.bookings.list({ limit: 5 }, { maxRetries: 1 })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(fareway.bookings.list({ limit: 5 }, { maxRetries: 1 })).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
     expect(sbx.calls('list')).toHaveLength(2);
   });
 });
@@ -99,7 +122,9 @@ describe('book is never blindly re-sent', () => {
     const fareway = sbx.client({ maxRetries: 3 });
     const booking = await pricedBooking(fareway);
     sbx.control.failNext('book', { status: 502 });
-    const error = (await fareway.bookings.book(booking.booking_id).catch((e: unknown) => e)) as BookingFailedError;
+    const error = (await fareway.bookings
+      .book(booking.booking_id)
+      .catch((e: unknown) => e)) as BookingFailedError;
     expect(error).toBeInstanceOf(BookingFailedError);
     expect(error.booking_id).toBe(booking.booking_id);
     expect(error.cause).toBeInstanceOf(UpstreamError);
@@ -112,7 +137,9 @@ describe('book is never blindly re-sent', () => {
     const fareway = sbx.client({ maxRetries: 3 });
     const booking = await pricedBooking(fareway);
     sbx.control.failNext('book', { status: 500 });
-    const error = (await fareway.bookings.book(booking.booking_id).catch((e: unknown) => e)) as InternalServerError;
+    const error = (await fareway.bookings
+      .book(booking.booking_id)
+      .catch((e: unknown) => e)) as InternalServerError;
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error.context).toEqual({ booking_id: booking.booking_id, booking_status: 'priced' });
     expect(sbx.calls('book')).toHaveLength(1);
@@ -127,7 +154,9 @@ describe('book is never blindly re-sent', () => {
     const fareway = sbx.client({ maxRetries: 3, bookReconcile: { timeoutMs: 300, intervalMs: 20 } });
     const booking = await pricedBooking(fareway);
     sbx.control.failNext('book', { drop: true });
-    const error = (await fareway.bookings.book(booking.booking_id).catch((e: unknown) => e)) as BookingOutcomeUnknownError;
+    const error = (await fareway.bookings
+      .book(booking.booking_id)
+      .catch((e: unknown) => e)) as BookingOutcomeUnknownError;
     expect(error).toBeInstanceOf(BookingOutcomeUnknownError);
     expect(error.booking_id).toBe(booking.booking_id);
     expect(error.lastStatus).toBe('priced');
@@ -152,14 +181,18 @@ describe('aborts and secrets', () => {
     const fareway = sbx.client();
     sbx.control.failNext('search', { delayMs: 2_000 });
     const controller = new AbortController();
-    const pending = fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20) }, { signal: controller.signal });
+    const pending = fareway.flights.search(
+      { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(20) },
+      { signal: controller.signal },
+    );
     setTimeout(() => controller.abort(new Error('typeahead moved on')), 20);
     await expect(pending).rejects.toThrow('typeahead moved on');
   });
 
   it('logs and hooks never carry the API key or passenger data', async () => {
     const lines: string[] = [];
-    const record = (level: string) => (message: string, meta?: unknown) => lines.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
+    const record = (level: string) => (message: string, meta?: unknown) =>
+      lines.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
     const fareway = sbx.client({
       maxRetries: 2,
       logLevel: 'debug', // every line (the default, 'warn', would hide the debug and info ones)

@@ -6,7 +6,10 @@ const sbx = useSandbox({ seed: 19 });
 
 const suppliers: Array<[string, SearchParams]> = [
   ['supplier_a', { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(25) }],
-  ['supplier_b', { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(25), source: 'supplier_b' }],
+  [
+    'supplier_b',
+    { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(25), source: 'supplier_b' },
+  ],
 ];
 
 describe('a seat on a meal or baggage SSR item (spec §2: seat is for ssr.seat[] entries only)', () => {
@@ -15,7 +18,10 @@ describe('a seat on a meal or baggage SSR item (spec §2: seat is for ssr.seat[]
     const results = await fareway.flights.search(params);
     const booking = await fareway.bookings.create(results.select(results.outbound[0]!));
     const seg = { origin: 'DEL', destination: 'BOM' };
-    const ssr = { meal: [{ code: 'VGML', ...seg, seat: '12A' }], baggage: [{ code: 'XBAG15', ...seg, seat: '12A' }] };
+    const ssr = {
+      meal: [{ code: 'VGML', ...seg, seat: '12A' }],
+      baggage: [{ code: 'XBAG15', ...seg, seat: '12A' }],
+    };
     const passengers = passengersFor(results, { lead: { ssr } as unknown as Partial<PassengerInput> });
     const error = await fareway.bookings.savePassengers(booking, passengers).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
@@ -31,9 +37,13 @@ describe('a seat on a meal or baggage SSR item (spec §2: seat is for ssr.seat[]
     const results = await fareway.flights.search(suppliers[0]![1]);
     const ssr = { meal: [{ code: 'VGML', origin: 'DEL', destination: 'BOM', seat: '12A' }] };
     const passengers = passengersFor(results, { lead: { ssr } as unknown as Partial<PassengerInput> });
-    const error = await fareway.bookFlight({ selection: results.select(results.outbound[0]!), passengers }).catch((e: unknown) => e);
+    const error = await fareway
+      .bookFlight({ selection: results.select(results.outbound[0]!), passengers })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as RequestValidationError).message).toContain('passengers[0].ssr.meal[0].seat: only allowed in ssr.seat[] items');
+    expect((error as RequestValidationError).message).toContain(
+      'passengers[0].ssr.meal[0].seat: only allowed in ssr.seat[] items',
+    );
     expect(sbx.calls('createBooking')).toHaveLength(0);
   });
 });

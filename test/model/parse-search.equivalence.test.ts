@@ -27,7 +27,8 @@ const nat = fc.nat({ max: 2000 });
  * (`out.__proto__ = value` sets no property), while the reader returns the object as parsed. Both
  * accept it; only the outputs differ, so `toEqual` would report a difference that is zod's copy.
  */
-const json = (maxDepth: number) => fc.jsonValue({ maxDepth }).filter((v) => !JSON.stringify(v).includes('"__proto__"'));
+const json = (maxDepth: number) =>
+  fc.jsonValue({ maxDepth }).filter((v) => !JSON.stringify(v).includes('"__proto__"'));
 /** Unknown fields the service may add: any JSON. */
 const extra = { future_field: json(1) };
 
@@ -174,7 +175,11 @@ function agree(candidate: unknown): void {
     let caught: unknown;
     let read: unknown;
     try {
-      read = parseSearchResponse(structuredClone(candidate), { source: 'supplier_a', clock: { now: () => 0 }, hooks: { onContractDrift: (d) => drifts.push(d) } }).data;
+      read = parseSearchResponse(structuredClone(candidate), {
+        source: 'supplier_a',
+        clock: { now: () => 0 },
+        hooks: { onContractDrift: (d) => drifts.push(d) },
+      }).data;
     } catch (e) {
       caught = e;
     }
@@ -183,7 +188,8 @@ function agree(candidate: unknown): void {
       expect(drifts.length).toBeGreaterThan(0);
     } else {
       expect(caught).toBeInstanceOf(ResponseValidationError);
-      for (const issue of (caught as ResponseValidationError).issues) expect(issue.path).not.toMatch(/^(outbound|inbound)\.\d+(\.|$)/);
+      for (const issue of (caught as ResponseValidationError).issues)
+        expect(issue.path).not.toMatch(/^(outbound|inbound)\.\d+(\.|$)/);
       expect((caught as ResponseValidationError).body).toEqual(candidate);
     }
   }

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseSearchResponse,
-  validateSearchResponse,
-} from '../../src/model/parse-search.js';
+import { parseSearchResponse, validateSearchResponse } from '../../src/model/parse-search.js';
 import { SearchResults } from '../../src/model/search-results.js';
 import { ResponseValidationError, formatPath } from '../../src/errors.js';
 import type { ContractDriftEvent } from '../../src/index.js';
@@ -106,14 +103,21 @@ describe('parseSearchResponse: a tolerant reader', () => {
     expect(results.outbound).toHaveLength(total - 1);
     expect(results.outbound.map((o) => o.result_index)).not.toContain(bad);
     expect(drifts).toEqual([
-      expect.objectContaining({ endpoint: 'search', path: 'outbound[1]', action: 'dropped', requestId: 'req_42', message: expect.stringMatching(/outbound\[1\]\.pricing\.final_fare/) }),
+      expect.objectContaining({
+        endpoint: 'search',
+        path: 'outbound[1]',
+        action: 'dropped',
+        requestId: 'req_42',
+        message: expect.stringMatching(/outbound\[1\]\.pricing\.final_fare/),
+      }),
     ]);
   });
 
   it('drops a nested return on its own, not its outbound', () => {
     const body = copy(coupled()) as ReturnType<typeof coupled>;
     const returns = body.outbound[0]!.inbound_options!.length;
-    delete (body.outbound[0]!.inbound_options![2]!.segments[0]!.airline as unknown as Record<string, unknown>).flight_number;
+    delete (body.outbound[0]!.inbound_options![2]!.segments[0]!.airline as unknown as Record<string, unknown>)
+      .flight_number;
     const { results, drifts } = read(body);
     expect(results.outbound[0]!.inbound_options).toHaveLength(returns - 1);
     expect(drifts.map((d) => d.path)).toEqual(['outbound[0].inbound_options[2]']);
@@ -143,8 +147,12 @@ describe('parseSearchResponse: a tolerant reader', () => {
   });
 
   it('refuses a malformed required field (journey_type, pax_count.adult): the type promises it', () => {
-    expect(refusal({ ...oneWay(), journey_type: 'multi_city' }).issues.map((i) => i.path)).toEqual(['journey_type']);
-    expect(refusal({ ...oneWay(), pax_count: { adult: '1', child: 0, infant: 0 } }).issues.map((i) => i.path)).toEqual(['pax_count.adult']);
+    expect(refusal({ ...oneWay(), journey_type: 'multi_city' }).issues.map((i) => i.path)).toEqual([
+      'journey_type',
+    ]);
+    expect(
+      refusal({ ...oneWay(), pax_count: { adult: '1', child: 0, infant: 0 } }).issues.map((i) => i.path),
+    ).toEqual(['pax_count.adult']);
   });
 
   it('reads a null inbound list as empty, and a malformed optional field as absent (reported as drift)', () => {

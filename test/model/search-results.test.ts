@@ -176,7 +176,9 @@ describe('select', () => {
     ] as const) {
       const calls = (r: ReturnType<typeof make>) => [
         () => r.select(r.outbound[1]!, r.returnsFor(r.outbound[1]!)[1]).result_indices,
-        () => r.select(copy(r.outbound[1]!), r.isRoundTrip ? copy(r.returnsFor(r.outbound[1]!)[1]!) : undefined).result_indices,
+        () =>
+          r.select(copy(r.outbound[1]!), r.isRoundTrip ? copy(r.returnsFor(r.outbound[1]!)[1]!) : undefined)
+            .result_indices,
         () => r.isFrom(r.returnsFor(r.outbound[0]!)[0] ?? r.outbound[0]),
         () => {
           try {

@@ -18,7 +18,9 @@ interface Report {
 let report: Report;
 beforeAll(() => {
   const probe = fileURLToPath(new URL('./probe.mjs', import.meta.url));
-  report = JSON.parse(execFileSync(process.execPath, [probe], { encoding: 'utf8', timeout: 120_000 })) as Report;
+  report = JSON.parse(
+    execFileSync(process.execPath, [probe], { encoding: 'utf8', timeout: 120_000 }),
+  ) as Report;
 }, 150_000);
 
 describe('declared exports exist at run time', () => {
@@ -49,7 +51,9 @@ describe('error codes survive the build', () => {
     expect(new Set(classes.map((k) => esm[k])).size).toBe(classes.length);
     expect(esm.RateLimitError).toBe('rate_limited');
     expect(esm['instance:NotFoundError']).toBe('not_found');
-    expect(esm['instance:ClientClosedError']).toBe('https://github.com/fareway-dev/fareway/blob/main/docs/errors-and-retries.md#client_closed');
+    expect(esm['instance:ClientClosedError']).toBe(
+      'https://github.com/fareway-dev/fareway/blob/main/docs/errors-and-retries.md#client_closed',
+    );
     expect(cjs).toEqual(esm);
     expect(minified).toEqual(esm);
   });
@@ -83,7 +87,8 @@ describe('JSON.stringify(error)', () => {
     expect(report.json.parsed).toMatchObject({
       name: 'AuthenticationError',
       code: 'authentication_failed',
-      docUrl: 'https://github.com/fareway-dev/fareway/blob/main/docs/errors-and-retries.md#authentication_failed',
+      docUrl:
+        'https://github.com/fareway-dev/fareway/blob/main/docs/errors-and-retries.md#authentication_failed',
       message: expect.stringContaining('Invalid API key.'),
       status: 401,
       requestId: 'req_2',
@@ -108,10 +113,16 @@ describe('the packed package.json', () => {
     });
     const [packed] = JSON.parse(out) as Array<{ files: Array<{ path: string }> }>;
     const files = new Set(packed!.files.map((f) => f.path));
-    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string>; engines: { node: string } };
-    const lifecycle = /^(pre|post)?(install|prepare|pack|publish|publishOnly|uninstall|version)$|^prepublishOnly$/;
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      scripts: Record<string, string>;
+      bin: Record<string, string>;
+      engines: { node: string };
+    };
+    const lifecycle =
+      /^(pre|post)?(install|prepare|pack|publish|publishOnly|uninstall|version)$|^prepublishOnly$/;
     expect(Object.keys(manifest.scripts).filter((name) => lifecycle.test(name))).toEqual([]);
-    for (const target of Object.values(manifest.bin)) expect(files.has(target.replace(/^\.\//, ''))).toBe(true);
+    for (const target of Object.values(manifest.bin))
+      expect(files.has(target.replace(/^\.\//, ''))).toBe(true);
     expect(manifest.engines.node).toBe('>=22.12.0');
   });
 });

@@ -10,7 +10,11 @@ export function hidePackages(banned, by) {
     resolve(specifier, context, nextResolve) {
       if (banned.test(specifier)) {
         const esm = context.conditions?.includes('import');
-        const err = new Error(esm ? `Cannot find package '${specifier}' (hidden by ${by})` : `Cannot find module '${specifier}' (hidden by ${by})`);
+        const err = new Error(
+          esm
+            ? `Cannot find package '${specifier}' (hidden by ${by})`
+            : `Cannot find module '${specifier}' (hidden by ${by})`,
+        );
         err.code = esm ? 'ERR_MODULE_NOT_FOUND' : 'MODULE_NOT_FOUND';
         throw err;
       }

@@ -12,9 +12,17 @@ const run = promisify(execFile);
 const flow = fileURLToPath(new URL('./no-codegen-flow.mjs', import.meta.url));
 
 describe('without code generation (node --disallow-code-generation-from-strings)', () => {
-  it('a whole booking flow against the sandbox over listen() gets a PNR, read by zod\'s interpreter', async () => {
-    const { stdout } = await run(process.execPath, ['--disallow-code-generation-from-strings', flow], { timeout: 120_000 });
-    const out = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { codegen: string; pnr: string; status: string; retrieved: string; listed: number };
+  it("a whole booking flow against the sandbox over listen() gets a PNR, read by zod's interpreter", async () => {
+    const { stdout } = await run(process.execPath, ['--disallow-code-generation-from-strings', flow], {
+      timeout: 120_000,
+    });
+    const out = JSON.parse(stdout.trim().split('\n').at(-1) as string) as {
+      codegen: string;
+      pnr: string;
+      status: string;
+      retrieved: string;
+      listed: number;
+    };
     expect(out.codegen).toBe('disallowed');
     expect(out.status).toBe('confirmed');
     expect(out.pnr).toMatch(/^[A-Z0-9]{6}$/);

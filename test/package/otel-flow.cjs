@@ -28,7 +28,13 @@ async function main() {
     const { data: done, response } = await book.withResponse();
     if (provider) await provider.forceFlush();
     const spans = exporter ? exporter.getFinishedSpans().map((s) => s.name) : [];
-    console.log(JSON.stringify({ status: done.status, sameRequest: response.headers.get('x-request-id') === done.requestId, spans }));
+    console.log(
+      JSON.stringify({
+        status: done.status,
+        sameRequest: response.headers.get('x-request-id') === done.requestId,
+        spans,
+      }),
+    );
   } finally {
     await fareway.close();
     await server.close();

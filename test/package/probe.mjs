@@ -13,7 +13,12 @@ const dist = (p) => fileURLToPath(new URL(`../../dist/${p}`, import.meta.url));
 
 /** The value (not type-only) exports a .d.ts declares, as TypeScript resolves them. */
 function declaredValues(file) {
-  const program = ts.createProgram([file], { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+  const program = ts.createProgram([file], {
+    noEmit: true,
+    skipLibCheck: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file);
   const symbol = checker.getSymbolAtLocation(source);
@@ -22,17 +27,28 @@ function declaredValues(file) {
     .filter((s) => {
       const target = s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s;
       // `export type { X }` of a value is an alias whose declarations are type-only.
-      const typeOnly = s.declarations?.some((d) => ts.isTypeOnlyImportOrExportDeclaration?.(d) || (ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)));
+      const typeOnly = s.declarations?.some(
+        (d) =>
+          ts.isTypeOnlyImportOrExportDeclaration?.(d) ||
+          (ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)),
+      );
       return !typeOnly && (target.flags & ts.SymbolFlags.Value) !== 0;
     })
     .map((s) => s.name)
     .sort();
 }
 
-const runtimeKeys = (m) => Object.keys(m).filter((k) => k !== '__esModule' && k !== 'default' && k !== 'module.exports').sort();
+const runtimeKeys = (m) =>
+  Object.keys(m)
+    .filter((k) => k !== '__esModule' && k !== 'default' && k !== 'module.exports')
+    .sort();
 
 const builds = {
-  esm: { root: await import('fareway'), sandbox: await import('fareway/sandbox'), redis: await import('fareway/redis') },
+  esm: {
+    root: await import('fareway'),
+    sandbox: await import('fareway/sandbox'),
+    redis: await import('fareway/redis'),
+  },
   cjs: { root: require('fareway'), sandbox: require('fareway/sandbox'), redis: require('fareway/redis') },
 };
 const types = {
@@ -43,7 +59,10 @@ const types = {
 const report = { exports: {}, classNames: {}, crossBuild: {}, json: {}, codes: {} };
 for (const build of ['esm', 'cjs']) {
   for (const entry of ['root', 'sandbox', 'redis']) {
-    report.exports[`${build}:${entry}`] = { declared: declaredValues(types[build][entry]), runtime: runtimeKeys(builds[build][entry]) };
+    report.exports[`${build}:${entry}`] = {
+      declared: declaredValues(types[build][entry]),
+      runtime: runtimeKeys(builds[build][entry]),
+    };
   }
   report.classNames[build] = misnamed(builds[build].root);
 }
@@ -76,7 +95,9 @@ report.classNames.minified = misnamed(minified);
 /** Each exported Fareway error class's static `code`, and the code of an instance where one is cheap to make. */
 function codes(mod) {
   const out = {};
-  for (const [k, v] of Object.entries(mod)) if (typeof v === 'function' && (v === mod.FarewayError || v.prototype instanceof mod.FarewayError)) out[k] = v.code;
+  for (const [k, v] of Object.entries(mod))
+    if (typeof v === 'function' && (v === mod.FarewayError || v.prototype instanceof mod.FarewayError))
+      out[k] = v.code;
   out['instance:NotFoundError'] = new mod.NotFoundError({ status: 404 }).code;
   out['instance:ClientClosedError'] = new mod.ClientClosedError().docUrl;
   return out;

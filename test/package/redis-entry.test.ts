@@ -57,13 +57,19 @@ async function runApp(file: string, redis: RedisServer): Promise<Outcome> {
     timeout: 60_000,
   }).catch((error: { stderr?: string }) => {
     // The bundle's own first line would fill the report: keep the error's last lines only.
-    throw new Error(`the application failed:\n${String(error.stderr).split('\n').slice(-12).join('\n').slice(0, 3000)}`);
+    throw new Error(
+      `the application failed:\n${String(error.stderr).split('\n').slice(-12).join('\n').slice(0, 3000)}`,
+    );
   });
   return JSON.parse(stdout.trim().split('\n').pop() as string) as Outcome;
 }
 
 /** An application module bundled by esbuild against the built package (through its exports). */
-function bundle(contents: string, format: 'esm' | 'cjs', options: { minify?: boolean; external?: string[]; banner?: string } = {}) {
+function bundle(
+  contents: string,
+  format: 'esm' | 'cjs',
+  options: { minify?: boolean; external?: string[]; banner?: string } = {},
+) {
   return build({
     stdin: { contents, resolveDir: root, sourcefile: 'app.js', loader: 'js' },
     bundle: true,
@@ -80,59 +86,76 @@ function bundle(contents: string, format: 'esm' | 'cjs', options: { minify?: boo
 /** The application bundled by esbuild (ioredis and fareway inside), written where no node_modules is. */
 async function bundled(format: 'esm' | 'cjs', registerRedis: boolean, dir: string): Promise<string> {
   // ioredis is CommonJS: an ESM bundle needs a `require` for its Node built-ins.
-  const banner = format === 'esm' ? "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" : undefined;
-  const result = await bundle(app(format, registerRedis), format, { minify: true, ...(banner ? { banner } : {}) });
-  const file = join(dir, `app-${format}-${registerRedis ? 'registered' : 'plain'}.${format === 'esm' ? 'mjs' : 'cjs'}`);
+  const banner =
+    format === 'esm'
+      ? "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);"
+      : undefined;
+  const result = await bundle(app(format, registerRedis), format, {
+    minify: true,
+    ...(banner ? { banner } : {}),
+  });
+  const file = join(
+    dir,
+    `app-${format}-${registerRedis ? 'registered' : 'plain'}.${format === 'esm' ? 'mjs' : 'cjs'}`,
+  );
   writeFileSync(file, result.outputFiles[0]!.text);
   return file;
 }
 
-describe.skipIf(!hasRedisServer())('fareway/redis: the Redis half, loaded only when configured (built package)', () => {
-  let redis: RedisServer;
-  let dir: string;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    dir = mkdtempSync(join(tmpdir(), 'fareway-redis-entry-'));
-  });
-  afterAll(async () => {
-    await redis?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+describe.skipIf(!hasRedisServer())(
+  'fareway/redis: the Redis half, loaded only when configured (built package)',
+  () => {
+    let redis: RedisServer;
+    let dir: string;
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      dir = mkdtempSync(join(tmpdir(), 'fareway-redis-entry-'));
+    });
+    afterAll(async () => {
+      await redis?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
 
-  for (const format of ['esm', 'cjs'] as const) {
-    it(`${format}: the installed package loads it by itself when rateLimits.redis is set`, async () => {
-      const file = join(root, `test/package/.redis-app-${process.pid}.${format === 'esm' ? 'mjs' : 'cjs'}`);
-      writeFileSync(file, app(format, false));
-      try {
-        const outcome = await runApp(file, redis);
+    for (const format of ['esm', 'cjs'] as const) {
+      it(`${format}: the installed package loads it by itself when rateLimits.redis is set`, async () => {
+        const file = join(root, `test/package/.redis-app-${process.pid}.${format === 'esm' ? 'mjs' : 'cjs'}`);
+        writeFileSync(file, app(format, false));
+        try {
+          const outcome = await runApp(file, redis);
+          expect(outcome.logs).toEqual([]);
+          expect(outcome.keys.length).toBeGreaterThan(0);
+        } finally {
+          rmSync(file, { force: true });
+        }
+      });
+
+      it(`${format}: a bundled application with import 'fareway/redis' shares its limits through Redis`, async () => {
+        const outcome = await runApp(await bundled(format, true, dir), redis);
         expect(outcome.logs).toEqual([]);
         expect(outcome.keys.length).toBeGreaterThan(0);
-      } finally {
-        rmSync(file, { force: true });
-      }
-    });
+      });
 
-    it(`${format}: a bundled application with import 'fareway/redis' shares its limits through Redis`, async () => {
-      const outcome = await runApp(await bundled(format, true, dir), redis);
-      expect(outcome.logs).toEqual([]);
-      expect(outcome.keys.length).toBeGreaterThan(0);
-    });
+      it(`${format}: a bundled application without it says how to fix it, and keeps per-process limits`, async () => {
+        const outcome = await runApp(await bundled(format, false, dir), redis);
+        expect(outcome.logs.join('\n')).toMatch(
+          /Redis limiter could not be loaded.*import 'fareway\/redis'.*per process/s,
+        );
+        expect(outcome.keys).toEqual([]);
+      });
+    }
 
-    it(`${format}: a bundled application without it says how to fix it, and keeps per-process limits`, async () => {
-      const outcome = await runApp(await bundled(format, false, dir), redis);
-      expect(outcome.logs.join('\n')).toMatch(/Redis limiter could not be loaded.*import 'fareway\/redis'.*per process/s);
-      expect(outcome.keys).toEqual([]);
+    it('an application that never sets rateLimits.redis does not bundle the Redis half (nor ioredis)', async () => {
+      const plain = await bundle("export { Fareway } from 'fareway';", 'esm', { minify: true });
+      const withRedis = await bundle("export { Fareway } from 'fareway';\nimport 'fareway/redis';", 'esm', {
+        minify: true,
+        external: ['ioredis'],
+      });
+      // The sliding-window Lua script is the Redis half's own text.
+      expect(plain.outputFiles[0]!.text).not.toContain('ZREMRANGEBYSCORE');
+      expect(withRedis.outputFiles[0]!.text).toContain('ZREMRANGEBYSCORE');
     });
-  }
-
-  it("an application that never sets rateLimits.redis does not bundle the Redis half (nor ioredis)", async () => {
-    const plain = await bundle("export { Fareway } from 'fareway';", 'esm', { minify: true });
-    const withRedis = await bundle("export { Fareway } from 'fareway';\nimport 'fareway/redis';", 'esm', { minify: true, external: ['ioredis'] });
-    // The sliding-window Lua script is the Redis half's own text.
-    expect(plain.outputFiles[0]!.text).not.toContain('ZREMRANGEBYSCORE');
-    expect(withRedis.outputFiles[0]!.text).toContain('ZREMRANGEBYSCORE');
-  });
-});
+  },
+);
 
 describe('bundling the built package', () => {
   let dir: string;

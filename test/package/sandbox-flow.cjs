@@ -18,7 +18,9 @@ async function main() {
       handlers = `error:${err.message}`;
     }
     const direct = await sandbox.fetch(new Request('http://sandbox.test/v1/airports/autocomplete/?q=del'));
-    console.log(JSON.stringify({ pnr: done.pnr, status: done.status, handlers, fetchStatus: direct && direct.status }));
+    console.log(
+      JSON.stringify({ pnr: done.pnr, status: done.status, handlers, fetchStatus: direct && direct.status }),
+    );
   } finally {
     await fareway.close();
     await server.close();

@@ -15,7 +15,12 @@ const MISSING = /needs the optional peer dependency 'msw'/;
 async function flow(mode: 'esm' | 'cjs', hideMsw: boolean) {
   const args = [...(hideMsw ? noMsw : []), here('./sandbox-flow.cjs'), mode];
   const { stdout } = await run(process.execPath, args, { timeout: 120_000 });
-  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as { pnr: string; status: string; handlers: string; fetchStatus: number };
+  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as {
+    pnr: string;
+    status: string;
+    handlers: string;
+    fetchStatus: number;
+  };
 }
 
 describe.each(['esm', 'cjs'] as const)('fareway/sandbox (%s build)', (mode) => {
@@ -35,7 +40,9 @@ describe.each(['esm', 'cjs'] as const)('fareway/sandbox (%s build)', (mode) => {
 describe('the fareway-sandbox bin without msw', () => {
   it('prints a URL that serves the API, and stops on SIGTERM', async () => {
     const bin = here('../../dist/sandbox/cli.js');
-    const child = spawn(process.execPath, [...noMsw, bin, '--port', '0', '--seed', '5'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...noMsw, bin, '--port', '0', '--seed', '5'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d));
@@ -51,7 +58,9 @@ describe('the fareway-sandbox bin without msw', () => {
       });
       const key = /API key: (\S+)/.exec(out)?.[1];
       expect(key).toBeTruthy();
-      const res = await fetch(`${url}/v1/bookings/?limit=1`, { headers: { Authorization: `Api-Key ${key}` } });
+      const res = await fetch(`${url}/v1/bookings/?limit=1`, {
+        headers: { Authorization: `Api-Key ${key}` },
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ count: 0, results: [] });
     } finally {

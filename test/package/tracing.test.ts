@@ -12,9 +12,19 @@ const run = promisify(execFile);
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 
 async function flow(mode: 'esm' | 'cjs', how: 'hidden' | 'otel') {
-  const args = how === 'hidden' ? ['--import', here('./no-otel.mjs'), here('./otel-flow.cjs'), mode] : [here('./otel-flow.cjs'), mode, 'otel'];
+  const args =
+    how === 'hidden'
+      ? ['--import', here('./no-otel.mjs'), here('./otel-flow.cjs'), mode]
+      : [here('./otel-flow.cjs'), mode, 'otel'];
   const { stdout, stderr } = await run(process.execPath, args, { timeout: 120_000 });
-  return { ...(JSON.parse(stdout.trim().split('\n').at(-1) as string) as { status: string; sameRequest: boolean; spans: string[] }), stderr };
+  return {
+    ...(JSON.parse(stdout.trim().split('\n').at(-1) as string) as {
+      status: string;
+      sameRequest: boolean;
+      spans: string[];
+    }),
+    stderr,
+  };
 }
 
 describe.each(['esm', 'cjs'] as const)('OpenTelemetry (%s build)', (mode) => {

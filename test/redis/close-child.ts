@@ -8,7 +8,9 @@ const settled = Promise.allSettled(calls);
 setTimeout(() => {
   void limiter.close().then(async () => {
     const results = await settled;
-    const rejected = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code);
+    const rejected = results
+      .filter((r) => r.status === 'rejected')
+      .map((r) => (r as PromiseRejectedResult).reason.code);
     console.log(JSON.stringify({ ran, rejected: rejected.length, codes: [...new Set(rejected)] }));
   });
 }, 50);

@@ -25,4 +25,6 @@ const closedAt = performance.now();
 // The child's own stdio pipes to the parent (PipeWrap) are not ours and do not hold it.
 const held = () => process.getActiveResourcesInfo().filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap');
 setTimeout(() => setImmediate(() => console.log(JSON.stringify({ active: held() }))), 0);
-process.on('exit', () => console.log(JSON.stringify({ exitedAfterMs: Math.round(performance.now() - closedAt) })));
+process.on('exit', () =>
+  console.log(JSON.stringify({ exitedAfterMs: Math.round(performance.now() - closedAt) })),
+);

@@ -4,10 +4,17 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLimiter, defaultMarginMs } from '../../src/core/limiter.ts';
 import { keyPrefix } from '../../src/core/limiter/redis/connection.ts';
-import { freePort, hasRedisServer, runTsChild, startRedisServer, type RedisServer } from '../helpers/redis.ts';
+import {
+  freePort,
+  hasRedisServer,
+  runTsChild,
+  startRedisServer,
+  type RedisServer,
+} from '../helpers/redis.ts';
 
 const available = hasRedisServer();
-if (!available && process.env.CI) throw new Error('redis-server is not on PATH: the Redis resilience tests cannot run in CI');
+if (!available && process.env.CI)
+  throw new Error('redis-server is not on PATH: the Redis resilience tests cannot run in CI');
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -29,13 +36,24 @@ describe.skipIf(!available)('the shared limiter when things go wrong (real redis
 
   it("gives a crashed process's tokens back within one window plus the lease", async () => {
     const apiKey = `crash-key-${Date.now()}`;
-    const child = spawn(process.execPath, ['--no-warnings', '--loader', 'ts-node/esm', 'test/redis/crash-child.ts'], {
-      cwd: root,
-      env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', API_KEY: apiKey, REDIS_PORT: String(server.port) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--no-warnings', '--loader', 'ts-node/esm', 'test/redis/crash-child.ts'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          TS_NODE_TRANSPILE_ONLY: 'true',
+          API_KEY: apiKey,
+          REDIS_PORT: String(server.port),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const exited = new Promise((r) => child.once('exit', r));
-    await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => d.toString().includes('taken') && resolve()));
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => d.toString().includes('taken') && resolve()),
+    );
     child.kill('SIGKILL');
     await exited;
 
@@ -50,7 +68,10 @@ describe.skipIf(!available)('the shared limiter when things go wrong (real redis
     const lease = Math.max(2 * defaultMarginMs(1000), 1000 / 4);
     for (const due of dues) expect(due).toBeLessThanOrEqual(now + 1000 + lease + 2);
 
-    const limiter = createLimiter(apiKey, { book: { limit: 3, windowMs: 1000 }, redis: { host: '127.0.0.1', port: server.port } });
+    const limiter = createLimiter(apiKey, {
+      book: { limit: 3, windowMs: 1000 },
+      redis: { host: '127.0.0.1', port: server.port },
+    });
     await limiter.ready();
     await expect(limiter.schedule('book', async () => 'after the crash')).resolves.toBe('after the crash');
     await limiter.close();
@@ -115,20 +136,34 @@ describe.skipIf(!available)('the shared limiter when things go wrong (real redis
     ['ioredis 6 from options', '', /^6\./],
     ['ioredis 5 clients', 'ioredis-5', /^5\./],
     ['ioredis 6 clients with replyMapping resp3', 'ioredis-6-resp3', /^6\./],
-  ])('hands a named lock to one holder at a time, across two processes (%s)', async (_, client, version) => {
-    const env = { API_KEY: `lock-procs-${client}-${Date.now()}`, REDIS_PORT: String(server.port), IOREDIS_CLIENT: client };
-    const children = await Promise.all([runTsChild('test/redis/lock-child.ts', env), runTsChild('test/redis/lock-child.ts', env)]);
-    const holds: Array<[number, number]> = [];
-    for (const child of children) {
-      expect(child.code, child.stderr).toBe(0);
-      const out = JSON.parse(child.stdout) as { holds: Array<[number, number]>; ioredis: string };
-      expect(out.ioredis).toMatch(version);
-      holds.push(...out.holds);
-    }
-    expect(holds).toHaveLength(6);
-    holds.sort((x, y) => x[0] - y[0]);
-    for (let i = 1; i < holds.length; i++) expect((holds[i] as [number, number])[0]).toBeGreaterThanOrEqual((holds[i - 1] as [number, number])[1]);
-  }, 90_000);
+  ])(
+    'hands a named lock to one holder at a time, across two processes (%s)',
+    async (_, client, version) => {
+      const env = {
+        API_KEY: `lock-procs-${client}-${Date.now()}`,
+        REDIS_PORT: String(server.port),
+        IOREDIS_CLIENT: client,
+      };
+      const children = await Promise.all([
+        runTsChild('test/redis/lock-child.ts', env),
+        runTsChild('test/redis/lock-child.ts', env),
+      ]);
+      const holds: Array<[number, number]> = [];
+      for (const child of children) {
+        expect(child.code, child.stderr).toBe(0);
+        const out = JSON.parse(child.stdout) as { holds: Array<[number, number]>; ioredis: string };
+        expect(out.ioredis).toMatch(version);
+        holds.push(...out.holds);
+      }
+      expect(holds).toHaveLength(6);
+      holds.sort((x, y) => x[0] - y[0]);
+      for (let i = 1; i < holds.length; i++)
+        expect((holds[i] as [number, number])[0]).toBeGreaterThanOrEqual(
+          (holds[i - 1] as [number, number])[1],
+        );
+    },
+    90_000,
+  );
 
   it('has no shared lock, and says so once, while Redis is unreachable', async () => {
     const warnings: string[] = [];

@@ -21,7 +21,9 @@ const warnings: string[] = [];
 let rateLimited = 0;
 const sends: number[] = [];
 const cluster = process.env.CLUSTER_PORTS
-  ? new Cluster(process.env.CLUSTER_PORTS.split(',').map((port) => ({ host: '127.0.0.1', port: Number(port) })))
+  ? new Cluster(
+      process.env.CLUSTER_PORTS.split(',').map((port) => ({ host: '127.0.0.1', port: Number(port) })),
+    )
   : undefined;
 cluster?.on('error', () => undefined);
 const fareway = new Fareway({
@@ -29,7 +31,9 @@ const fareway = new Fareway({
   baseUrl: env('URL'),
   rateLimits: {
     search: { limit: Number(env('LIMIT')), windowMs: Number(env('WINDOW_MS')) },
-    redis: cluster ?? (process.env.REDIS_PORT ? { host: '127.0.0.1', port: Number(process.env.REDIS_PORT) } : undefined),
+    redis:
+      cluster ??
+      (process.env.REDIS_PORT ? { host: '127.0.0.1', port: Number(process.env.REDIS_PORT) } : undefined),
   },
   maxRetries: 3,
   logger: { warn: (m) => warnings.push(m), error: (m) => warnings.push(m) },

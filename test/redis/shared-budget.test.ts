@@ -11,7 +11,8 @@ import {
 import { captureSearchBody, startStrictServer, type StrictServer } from './strict-server.ts';
 
 const available = hasRedisServer();
-if (!available && process.env.CI) throw new Error('redis-server is not on PATH: the shared-budget tests cannot run in CI');
+if (!available && process.env.CI)
+  throw new Error('redis-server is not on PATH: the shared-budget tests cannot run in CI');
 
 const LIMIT = 8;
 const WINDOW_MS = 1000;
@@ -88,7 +89,11 @@ describe.skipIf(!available)('one search budget shared by three processes', () =>
 
     it('never draws a 429 and never lets more than the limit through in any window at the service', async () => {
       server = await startStrictServer({ limit: LIMIT, windowMs: WINDOW_MS, body });
-      await threeProcesses(server, { CLUSTER_PORTS: cluster.nodes.map((n) => n.port).join(',') }, `cluster-${Date.now()}`);
+      await threeProcesses(
+        server,
+        { CLUSTER_PORTS: cluster.nodes.map((n) => n.port).join(',') },
+        `cluster-${Date.now()}`,
+      );
       await server.close();
     }, 90_000);
   });

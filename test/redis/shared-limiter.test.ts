@@ -1,7 +1,14 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLimiter } from '../../src/core/limiter.ts';
-import { freePort, hasRedisServer, maxInAnyWindow, runTsChild, startRedisServer, type RedisServer } from '../helpers/redis.ts';
+import {
+  freePort,
+  hasRedisServer,
+  maxInAnyWindow,
+  runTsChild,
+  startRedisServer,
+  type RedisServer,
+} from '../helpers/redis.ts';
 
 const available = hasRedisServer();
 if (!available && process.env.CI) {
@@ -25,40 +32,49 @@ describe.skipIf(!available)('createLimiter with Redis (real redis-server)', () =
     ['an ioredis 5 client', 'ioredis-5', /^5\./],
     ['an ioredis 6 client (RESP3)', 'ioredis-6', /^6\./],
     ['an ioredis 6 client with replyMapping resp3', 'ioredis-6-resp3', /^6\./],
-  ])('shares one sliding-window budget across processes, given %s', async (_, client, version) => {
-    const limit = 10;
-    const windowMs = 1000;
-    const key = `secret-api-key-${Date.now()}`;
-    const children = await Promise.all(
-      Array.from({ length: 3 }, () =>
-        runTsChild('test/redis/hammer-child.ts', {
-          FAREWAY_TEST_KEY: key,
-          LIMIT: String(limit),
-          WINDOW_MS: String(windowMs),
-          JOBS: '10',
-          REDIS_PORT: String(server.port),
-          IOREDIS_CLIENT: client,
-        }),
-      ),
-    );
-    const starts: number[] = [];
-    for (const child of children) {
-      expect(child.code, child.stderr).toBe(0); // each exited by itself after close()
-      const out = JSON.parse(child.stdout) as { mode: string; starts: number[]; warnings: string[]; ioredis: string };
-      expect(out.ioredis).toMatch(version);
-      expect(out.mode).toBe('redis');
-      expect(out.warnings).toEqual([]);
-      starts.push(...out.starts);
-    }
-    expect(starts).toHaveLength(30);
-    expect(maxInAnyWindow(starts, windowMs)).toBeLessThanOrEqual(limit);
+  ])(
+    'shares one sliding-window budget across processes, given %s',
+    async (_, client, version) => {
+      const limit = 10;
+      const windowMs = 1000;
+      const key = `secret-api-key-${Date.now()}`;
+      const children = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          runTsChild('test/redis/hammer-child.ts', {
+            FAREWAY_TEST_KEY: key,
+            LIMIT: String(limit),
+            WINDOW_MS: String(windowMs),
+            JOBS: '10',
+            REDIS_PORT: String(server.port),
+            IOREDIS_CLIENT: client,
+          }),
+        ),
+      );
+      const starts: number[] = [];
+      for (const child of children) {
+        expect(child.code, child.stderr).toBe(0); // each exited by itself after close()
+        const out = JSON.parse(child.stdout) as {
+          mode: string;
+          starts: number[];
+          warnings: string[];
+          ioredis: string;
+        };
+        expect(out.ioredis).toMatch(version);
+        expect(out.mode).toBe('redis');
+        expect(out.warnings).toEqual([]);
+        starts.push(...out.starts);
+      }
+      expect(starts).toHaveLength(30);
+      expect(maxInAnyWindow(starts, windowMs)).toBeLessThanOrEqual(limit);
 
-    const probe = new Redis(server.port, '127.0.0.1');
-    const keys = await probe.keys('*');
-    await probe.quit();
-    expect(keys.length).toBeGreaterThan(0);
-    for (const k of keys) expect(k).not.toContain(key);
-  }, 90_000);
+      const probe = new Redis(server.port, '127.0.0.1');
+      const keys = await probe.keys('*');
+      await probe.quit();
+      expect(keys.length).toBeGreaterThan(0);
+      for (const k of keys) expect(k).not.toContain(key);
+    },
+    90_000,
+  );
 
   it('uses a passed-in ioredis client and leaves it open on close()', async () => {
     const client = new Redis(server.port, '127.0.0.1');
@@ -66,7 +82,9 @@ describe.skipIf(!available)('createLimiter with Redis (real redis-server)', () =
     await limiter.ready();
     expect(limiter.mode).toBe('redis');
     const starts: number[] = [];
-    await Promise.all(Array.from({ length: 5 }, () => limiter.schedule('search', async () => starts.push(Date.now()))));
+    await Promise.all(
+      Array.from({ length: 5 }, () => limiter.schedule('search', async () => starts.push(Date.now()))),
+    );
     expect(maxInAnyWindow(starts, 500)).toBeLessThanOrEqual(3);
     await limiter.close();
     expect(await client.ping()).toBe('PONG');
@@ -74,10 +92,16 @@ describe.skipIf(!available)('createLimiter with Redis (real redis-server)', () =
   });
 
   it('hands the tokens of a closed process back through Redis when they are due, not before', async () => {
-    const options = { book: { limit: 3, windowMs: 500 }, marginMs: 20, redis: { host: '127.0.0.1', port: server.port } };
+    const options = {
+      book: { limit: 3, windowMs: 500 },
+      marginMs: 20,
+      redis: { host: '127.0.0.1', port: server.port },
+    };
     const a = createLimiter('handoff-key', options);
     await a.ready();
-    const sent = await Promise.all(Array.from({ length: 3 }, () => a.schedule('book', async () => Date.now())));
+    const sent = await Promise.all(
+      Array.from({ length: 3 }, () => a.schedule('book', async () => Date.now())),
+    );
     await a.close(); // its 3 tokens are still out for ~520 ms
     const b = createLimiter('handoff-key', options);
     await b.ready();

@@ -27,7 +27,13 @@ export async function captureSearchBody(): Promise<string> {
     body = await response.clone().text();
     return response;
   };
-  const client = new Fareway({ apiKey: server.apiKey, baseUrl: server.url, rateLimits: false, logger: null, fetch: capture });
+  const client = new Fareway({
+    apiKey: server.apiKey,
+    baseUrl: server.url,
+    rateLimits: false,
+    logger: null,
+    fetch: capture,
+  });
   try {
     await client.flights.search(SEARCH);
   } finally {
@@ -49,7 +55,11 @@ export interface StrictServer {
 }
 
 /** Starts the strict server; `body` is a captured search answer. */
-export async function startStrictServer(o: { limit: number; windowMs: number; body: string }): Promise<StrictServer> {
+export async function startStrictServer(o: {
+  limit: number;
+  windowMs: number;
+  body: string;
+}): Promise<StrictServer> {
   let accepted: number[] = [];
   let refused = 0;
   const handle = (req: IncomingMessage, res: ServerResponse) => {

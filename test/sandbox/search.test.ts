@@ -212,7 +212,9 @@ describe('determinism', () => {
     // countdown fields are compared within that second and everything else exactly.
     const timeless = ({ expires_at: _e, remaining_seconds: _r, ...rest }: Record<string, unknown>) => rest;
     expect(timeless(b)).toEqual(timeless(a));
-    expect(Math.abs(Date.parse(`${b.expires_at}Z`) - Date.parse(`${a.expires_at}Z`))).toBeLessThanOrEqual(2_000);
+    expect(Math.abs(Date.parse(`${b.expires_at}Z`) - Date.parse(`${a.expires_at}Z`))).toBeLessThanOrEqual(
+      2_000,
+    );
     expect(Math.abs(Number(b.remaining_seconds) - Number(a.remaining_seconds))).toBeLessThanOrEqual(2);
     expect(strip(c)).not.toEqual(strip(a));
     expect(createSandbox({ seed: 42 }).apiKey).toBe(createSandbox({ seed: 42 }).apiKey);

@@ -15,22 +15,66 @@ import { BASE, pax, roundTrip, searchBody } from './helpers.js';
 function raw(sandbox: Sandbox) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const call = async (method: string, path: string, body?: unknown): Promise<{ json: any }> => {
-    const init: RequestInit = { method, headers: { Authorization: `Api-Key ${sandbox.apiKey}`, 'Content-Type': 'application/json' } };
+    const init: RequestInit = {
+      method,
+      headers: { Authorization: `Api-Key ${sandbox.apiKey}`, 'Content-Type': 'application/json' },
+    };
     if (body !== undefined) init.body = JSON.stringify(body);
     const res = await sandbox.fetch(new Request(BASE + path, init));
     if (!res?.ok) throw new Error(`${method} ${path}: ${res?.status}`);
     return { json: await res.json() };
   };
-  return { post: (path: string, body?: unknown) => call('POST', path, body), get: (path: string) => call('GET', path) };
+  return {
+    post: (path: string, body?: unknown) => call('POST', path, body),
+    get: (path: string) => call('GET', path),
+  };
 }
 
 const trips: Array<[string, SearchParams]> = [
-  ['supplier_a domestic one-way', { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(30) }],
-  ['supplier_b domestic one-way', { origin: 'BLR', destination: 'GOI', preferred_departure_time: inDays(30), source: 'supplier_b' }],
-  ['supplier_b international one-way', { origin: 'DEL', destination: 'DXB', preferred_departure_time: inDays(30), source: 'supplier_b' }],
-  ['supplier_a international coupled round trip', { origin: 'DEL', destination: 'LHR', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(37), adult_count: 2, child_count: 1 }],
-  ['supplier_b international coupled round trip', { origin: 'BOM', destination: 'SIN', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(40), source: 'supplier_b' }],
-  ['supplier_b domestic independent round trip', { origin: 'DEL', destination: 'BLR', preferred_departure_time: inDays(30), preferred_return_departure_time: inDays(33), source: 'supplier_b', infant_count: 1 }],
+  [
+    'supplier_a domestic one-way',
+    { origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(30) },
+  ],
+  [
+    'supplier_b domestic one-way',
+    { origin: 'BLR', destination: 'GOI', preferred_departure_time: inDays(30), source: 'supplier_b' },
+  ],
+  [
+    'supplier_b international one-way',
+    { origin: 'DEL', destination: 'DXB', preferred_departure_time: inDays(30), source: 'supplier_b' },
+  ],
+  [
+    'supplier_a international coupled round trip',
+    {
+      origin: 'DEL',
+      destination: 'LHR',
+      preferred_departure_time: inDays(30),
+      preferred_return_departure_time: inDays(37),
+      adult_count: 2,
+      child_count: 1,
+    },
+  ],
+  [
+    'supplier_b international coupled round trip',
+    {
+      origin: 'BOM',
+      destination: 'SIN',
+      preferred_departure_time: inDays(30),
+      preferred_return_departure_time: inDays(40),
+      source: 'supplier_b',
+    },
+  ],
+  [
+    'supplier_b domestic independent round trip',
+    {
+      origin: 'DEL',
+      destination: 'BLR',
+      preferred_departure_time: inDays(30),
+      preferred_return_departure_time: inDays(33),
+      source: 'supplier_b',
+      infant_count: 1,
+    },
+  ],
 ];
 
 const clients: Fareway[] = [];
@@ -45,7 +89,8 @@ function client(sandbox: Sandbox, drift: ContractDriftEvent[]): Fareway {
     baseUrl: BASE,
     logger: null,
     rateLimits: false,
-    fetch: async (input, init) => (await sandbox.fetch(new Request(input, init))) ?? new Response(null, { status: 404 }),
+    fetch: async (input, init) =>
+      (await sandbox.fetch(new Request(input, init))) ?? new Response(null, { status: 404 }),
     hooks: { onContractDrift: (e) => drift.push(e) },
   });
   clients.push(c);
@@ -53,27 +98,30 @@ function client(sandbox: Sandbox, drift: ContractDriftEvent[]): Fareway {
 }
 
 describe('the SDK takes every variation', () => {
-  it.each([3, 11, 42, 99])('seed %i: every flow for both suppliers books, with no drift reported', async (seed) => {
-    const sandbox = createSandbox({ seed, variations: true, partners: [{ walletBalance: 100_000_000 }] });
-    const drift: ContractDriftEvent[] = [];
-    const fareway = client(sandbox, drift);
-    expect((await fareway.airports.autocomplete('del')).results.length).toBeGreaterThan(0);
-    for (const [name, params] of trips) {
-      const results = await fareway.flights.search(params);
-      const out = results.outbound[0]!;
-      const selection = results.select(out, results.returnsFor(out)[0]);
-      expect((await fareway.flights.fareRules(selection)).rules.length, name).toBeGreaterThan(0);
-      const { booking } = await fareway.bookFlight({ selection, passengers: passengersFor(results) });
-      expect(booking.status, name).toBe('confirmed');
-      expect(booking.pnr, name).toMatch(/^[A-Z0-9]{6}$/);
-      expect(booking.pricing?.final_fare, name).toBeCloseTo(selection.pricing.final_fare, 2);
-      expect((await fareway.bookings.retrieve(booking.booking_id)).pnr, name).toBe(booking.pnr);
-    }
-    const listed: string[] = [];
-    for await (const b of fareway.bookings.list({ limit: 2 })) listed.push(b.status);
-    expect(listed).toEqual(trips.map(() => 'confirmed'));
-    expect(drift).toEqual([]);
-  });
+  it.each([3, 11, 42, 99])(
+    'seed %i: every flow for both suppliers books, with no drift reported',
+    async (seed) => {
+      const sandbox = createSandbox({ seed, variations: true, partners: [{ walletBalance: 100_000_000 }] });
+      const drift: ContractDriftEvent[] = [];
+      const fareway = client(sandbox, drift);
+      expect((await fareway.airports.autocomplete('del')).results.length).toBeGreaterThan(0);
+      for (const [name, params] of trips) {
+        const results = await fareway.flights.search(params);
+        const out = results.outbound[0]!;
+        const selection = results.select(out, results.returnsFor(out)[0]);
+        expect((await fareway.flights.fareRules(selection)).rules.length, name).toBeGreaterThan(0);
+        const { booking } = await fareway.bookFlight({ selection, passengers: passengersFor(results) });
+        expect(booking.status, name).toBe('confirmed');
+        expect(booking.pnr, name).toMatch(/^[A-Z0-9]{6}$/);
+        expect(booking.pricing?.final_fare, name).toBeCloseTo(selection.pricing.final_fare, 2);
+        expect((await fareway.bookings.retrieve(booking.booking_id)).pnr, name).toBe(booking.pnr);
+      }
+      const listed: string[] = [];
+      for await (const b of fareway.bookings.list({ limit: 2 })) listed.push(b.status);
+      expect(listed).toEqual(trips.map(() => 'confirmed'));
+      expect(drift).toEqual([]);
+    },
+  );
 });
 
 describe('variations are seeded, reproducible and off by default', () => {
@@ -88,11 +136,23 @@ describe('variations are seeded, reproducible and off by default', () => {
     const s = await api.post('/v1/flights/search/', roundTrip('DEL', 'LHR', 'supplier_a'));
     out.push(text(s.json));
     const index = s.json.outbound[0].inbound_options[0].result_index;
-    const created = await api.post('/v1/flights/booking/', { trace_id: s.json.trace_id, result_indices: [index] });
+    const created = await api.post('/v1/flights/booking/', {
+      trace_id: s.json.trace_id,
+      result_indices: [index],
+    });
     out.push(text(created.json));
     const id = created.json.booking_id;
     for (const step of ['passengers', 'reprice', 'book'])
-      out.push(text((await api.post(`/v1/flights/booking/${id}/${step}/`, step === 'passengers' ? { passengers: [pax()] } : undefined)).json));
+      out.push(
+        text(
+          (
+            await api.post(
+              `/v1/flights/booking/${id}/${step}/`,
+              step === 'passengers' ? { passengers: [pax()] } : undefined,
+            )
+          ).json,
+        ),
+      );
     out.push(text((await api.get('/v1/bookings/')).json));
     return out;
   }
@@ -110,7 +170,9 @@ describe('variations are seeded, reproducible and off by default', () => {
   it('varies absent optionals, nulls, unknown fields and option order', async () => {
     const plain = createSandbox({ seed: 5, now });
     const varied = createSandbox({ seed: 5, variations: true, now });
-    const search = async (sandbox: Sandbox) => (await raw(sandbox).post('/v1/flights/search/', searchBody({ origin: 'BOM', destination: 'DEL' }))).json;
+    const search = async (sandbox: Sandbox) =>
+      (await raw(sandbox).post('/v1/flights/search/', searchBody({ origin: 'BOM', destination: 'DEL' })))
+        .json;
     const [p, v] = [await search(plain), await search(varied)];
     const ids = (s: { outbound: Array<{ result_index: string }> }) => s.outbound.map((o) => o.result_index);
     expect(ids(v)).not.toEqual(ids(p)); // reordered

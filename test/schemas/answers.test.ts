@@ -23,7 +23,16 @@ import { bookingBody } from '../fixtures/wire.js';
 
 const BOOKING = 'b0000000-0000-4000-8000-000000000001';
 function rc(drifts: ContractDriftEvent[] = []): ReadContext {
-  return { endpoint: 'retrieve', method: 'POST', path: '/x/', status: 200, requestId: 'req_1', ids: { booking_id: BOOKING }, hooks: { onContractDrift: (d) => drifts.push(d) }, logger: {} };
+  return {
+    endpoint: 'retrieve',
+    method: 'POST',
+    path: '/x/',
+    status: 200,
+    requestId: 'req_1',
+    ids: { booking_id: BOOKING },
+    hooks: { onContractDrift: (d) => drifts.push(d) },
+    logger: {},
+  };
 }
 function refusal<T>(answer: Answer<T>, body: unknown): ResponseValidationError {
   try {
@@ -38,7 +47,13 @@ const full = () => bookingBody('draft') as Record<string, unknown>;
 
 describe('answer declarations', () => {
   it('compile their schema with z.compile (a clone carrying the generated fast path)', () => {
-    for (const a of [CreateBookingAnswer, SavePassengersAnswer, RepriceAnswer, BookAnswer, RetrieveBookingAnswer]) {
+    for (const a of [
+      CreateBookingAnswer,
+      SavePassengersAnswer,
+      RepriceAnswer,
+      BookAnswer,
+      RetrieveBookingAnswer,
+    ]) {
       expect(a.compiled).not.toBe(a.schema);
       expect(a.compiled.safeParse(full()).success).toBe(a.schema.safeParse(full()).success);
     }
@@ -48,22 +63,36 @@ describe('answer declarations', () => {
     const paths = requiredPaths(BookResponseSchema);
     expect(paths.filter((p) => !p.includes('.'))).toEqual(['booking_id', 'status', 'pnr']);
     expect(paths).toContain('pricing?.final_fare');
-    expect(requiredPaths(SearchResponseSchema)).toEqual(expect.arrayContaining(['journey_type', 'pax_count', 'pax_count.adult', 'outbound.*.pricing.final_fare']));
-    expect(missingPaths({ booking_id: 'b', status: 'confirmed', pnr: 'X', pricing: { currency: 'INR' } }, paths)).toEqual(
-      expect.arrayContaining(['pricing.base_fare', 'pricing.final_fare']),
+    expect(requiredPaths(SearchResponseSchema)).toEqual(
+      expect.arrayContaining([
+        'journey_type',
+        'pax_count',
+        'pax_count.adult',
+        'outbound.*.pricing.final_fare',
+      ]),
     );
+    expect(
+      missingPaths({ booking_id: 'b', status: 'confirmed', pnr: 'X', pricing: { currency: 'INR' } }, paths),
+    ).toEqual(expect.arrayContaining(['pricing.base_fare', 'pricing.final_fare']));
   });
 });
 
 describe('the reader: types never lie', () => {
   it('save-passengers answered 200 {} is a ResponseValidationError with the body and the booking_id', () => {
     const error = refusal(SavePassengersAnswer, {});
-    expect(error.issues.map((i) => i.path)).toEqual(expect.arrayContaining(['booking_id', 'status', 'pricing']));
+    expect(error.issues.map((i) => i.path)).toEqual(
+      expect.arrayContaining(['booking_id', 'status', 'pricing']),
+    );
     expect(error.body).toEqual({});
     expect(error.ids).toEqual({ booking_id: BOOKING });
   });
 
-  const answers = { create: CreateBookingAnswer, reprice: RepriceAnswer, retrieve: RetrieveBookingAnswer, book: BookAnswer } as Record<string, Answer<unknown>>;
+  const answers = {
+    create: CreateBookingAnswer,
+    reprice: RepriceAnswer,
+    retrieve: RetrieveBookingAnswer,
+    book: BookAnswer,
+  } as Record<string, Answer<unknown>>;
   it.each([
     ['create', 'booking_id'],
     ['create', 'status'],
@@ -87,7 +116,10 @@ describe('the reader: types never lie', () => {
   });
 
   it('a confirmed book with a PNR is read whatever cosmetic field is missing or malformed (they are optional)', () => {
-    const body = { ...full(), status: 'confirmed', pnr: 'ABC123', itinerary_items: null } as Record<string, unknown>;
+    const body = { ...full(), status: 'confirmed', pnr: 'ABC123', itinerary_items: null } as Record<
+      string,
+      unknown
+    >;
     (body.pricing as Record<string, unknown>).final_fare = 'cheap';
     const drifts: ContractDriftEvent[] = [];
     const read = readResponse(BookAnswer, body, rc(drifts));
@@ -99,23 +131,37 @@ describe('the reader: types never lie', () => {
 
   it('a malformed optional field reads as absent and is reported; a malformed duplicate is dropped', () => {
     const drifts: ContractDriftEvent[] = [];
-    const body = { ...full(), status: 'passenger_saved', passport_required: 'yes', duplicates_found: true, duplicates: [{ pnr: 'P1', status: 'CONFIRMED' }, { pnr: 7 }] };
+    const body = {
+      ...full(),
+      status: 'passenger_saved',
+      passport_required: 'yes',
+      duplicates_found: true,
+      duplicates: [{ pnr: 'P1', status: 'CONFIRMED' }, { pnr: 7 }],
+    };
     const read = readResponse(SavePassengersAnswer, body, rc(drifts));
     expect('passport_required' in read).toBe(false);
     expect(read.duplicates).toEqual([expect.objectContaining({ pnr: 'P1' })]);
-    expect(drifts.map((d) => [d.path, d.action])).toEqual([['duplicates[1]', 'dropped'], ['passport_required', 'ignored']]);
+    expect(drifts.map((d) => [d.path, d.action])).toEqual([
+      ['duplicates[1]', 'dropped'],
+      ['passport_required', 'ignored'],
+    ]);
     expect(missingPaths(read, requiredPaths(SavePassengersResponseSchema))).toEqual([]);
     expect(body.passport_required).toBe('yes'); // the body itself is left as it came
   });
 
   it('unknown fields are kept at run time', () => {
-    const read = readResponse(RetrieveBookingAnswer, { ...full(), zz_future: { a: 1 } }, rc()) as unknown as Record<string, unknown>;
+    const read = readResponse(
+      RetrieveBookingAnswer,
+      { ...full(), zz_future: { a: 1 } },
+      rc(),
+    ) as unknown as Record<string, unknown>;
     expect(read.zz_future).toEqual({ a: 1 });
   });
 
   it('z.compile works on zod/mini schemas and agrees with the interpreter', () => {
     const schema = z.looseObject({ a: z.string(), b: z.nullish(z.number()) });
     const compiled = z.compile(schema);
-    for (const v of [{ a: 'x' }, { a: 'x', b: null }, { a: 1 }, { a: 'x', b: 'y' }, null]) expect(compiled.safeParse(v).success).toBe(schema.safeParse(v).success);
+    for (const v of [{ a: 'x' }, { a: 'x', b: null }, { a: 1 }, { a: 'x', b: 'y' }, null])
+      expect(compiled.safeParse(v).success).toBe(schema.safeParse(v).success);
   });
 });

@@ -31,7 +31,9 @@ try {
 `;
   writeFileSync(
     join(dir, 'esm.mjs'),
-    body(`import { Fareway } from 'fareway';\nimport { createSandbox } from 'fareway/sandbox';\nconst KIND = 'esm';`),
+    body(
+      `import { Fareway } from 'fareway';\nimport { createSandbox } from 'fareway/sandbox';\nconst KIND = 'esm';`,
+    ),
   );
   writeFileSync(
     join(dir, 'cjs.cjs'),

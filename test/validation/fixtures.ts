@@ -146,53 +146,57 @@ export const domesticB: PassengerContext = {
   today: TODAY,
 };
 
-export const lead = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput => ({
-  title: 'Mr',
-  first_name: 'Arjun',
-  last_name: 'Mehta',
-  gender: 'male',
-  pax_type: 'adult',
-  dob: '1985-03-14',
-  is_lead: true,
-  email: 'arjun.mehta@example.com',
-  contact_number: '9876543210',
-  cell_country_code: '91',
-  ...over,
-}) as PassengerInput;
+export const lead = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput =>
+  ({
+    title: 'Mr',
+    first_name: 'Arjun',
+    last_name: 'Mehta',
+    gender: 'male',
+    pax_type: 'adult',
+    dob: '1985-03-14',
+    is_lead: true,
+    email: 'arjun.mehta@example.com',
+    contact_number: '9876543210',
+    cell_country_code: '91',
+    ...over,
+  }) as PassengerInput;
 
-export const adult2 = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput => ({
-  title: 'Mrs',
-  first_name: 'Priya',
-  last_name: 'Mehta',
-  gender: 'female',
-  pax_type: 'adult',
-  dob: '1987-11-02',
-  is_lead: false,
-  ...over,
-}) as PassengerInput;
+export const adult2 = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput =>
+  ({
+    title: 'Mrs',
+    first_name: 'Priya',
+    last_name: 'Mehta',
+    gender: 'female',
+    pax_type: 'adult',
+    dob: '1987-11-02',
+    is_lead: false,
+    ...over,
+  }) as PassengerInput;
 
-export const child = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput => ({
-  title: 'Ms',
-  first_name: 'Anaya',
-  last_name: 'Mehta',
-  gender: 'female',
-  pax_type: 'child',
-  dob: '2018-08-20',
-  is_lead: false,
-  ...over,
-}) as PassengerInput;
+export const child = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput =>
+  ({
+    title: 'Ms',
+    first_name: 'Anaya',
+    last_name: 'Mehta',
+    gender: 'female',
+    pax_type: 'child',
+    dob: '2018-08-20',
+    is_lead: false,
+    ...over,
+  }) as PassengerInput;
 
 /** Born 2024-09-01: 1 on 10 June 2026, still 1 on 20 June. */
-export const infant = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput => ({
-  title: 'Mr',
-  first_name: 'Vihaan',
-  last_name: 'Mehta',
-  gender: 'male',
-  pax_type: 'infant',
-  dob: '2024-09-01',
-  is_lead: false,
-  ...over,
-}) as PassengerInput;
+export const infant = (over: Partial<PassengerInput> | Record<string, unknown> = {}): PassengerInput =>
+  ({
+    title: 'Mr',
+    first_name: 'Vihaan',
+    last_name: 'Mehta',
+    gender: 'male',
+    pax_type: 'infant',
+    dob: '2024-09-01',
+    is_lead: false,
+    ...over,
+  }) as PassengerInput;
 
 export const passport = (number = 'Z1234567', expiry = '2031-01-31') => ({
   passport_number: number,

@@ -18,7 +18,17 @@ import { client, envelope, mockService } from '../helpers/mock-service.js';
 
 const svc = mockService();
 
-const ENDPOINTS: Endpoint[] = ['search', 'fareRules', 'createBooking', 'savePassengers', 'reprice', 'book', 'retrieve', 'list', 'autocomplete'];
+const ENDPOINTS: Endpoint[] = [
+  'search',
+  'fareRules',
+  'createBooking',
+  'savePassengers',
+  'reprice',
+  'book',
+  'retrieve',
+  'list',
+  'autocomplete',
+];
 
 const balance = ['Insufficient wallet balance: need 5230.50, have 100.00'];
 
@@ -94,11 +104,21 @@ describe('"fare expired, search again": one class, local or from the service', (
     expect(error.message).toBe('The search has expired; search again (refused locally, nothing was sent)');
     expect(error.details).toEqual(['The search has expired; search again']);
     // No HTTP exchange: status 0 (as a fetch network error), no request id, headers or body.
-    expect(error).toMatchObject({ status: 0, requestId: undefined, headers: {}, body: undefined, envelope: false });
+    expect(error).toMatchObject({
+      status: 0,
+      requestId: undefined,
+      headers: {},
+      body: undefined,
+      envelope: false,
+    });
   });
 
   it('err instanceof FareExpiredError catches both; local tells them apart', () => {
-    const served = APIError.generate({ status: 409, details: ['Fare expired, please search again'], requestId: 'req_1' });
+    const served = APIError.generate({
+      status: 409,
+      details: ['Fare expired, please search again'],
+      requestId: 'req_1',
+    });
     const local = FareExpiredError.local('The fare lock of this booking', { booking_id: 'b' });
     for (const error of [served, local]) expect(error).toBeInstanceOf(FareExpiredError);
     expect([served, local].map((e) => (e as FareExpiredError).local)).toEqual([false, true]);
@@ -108,7 +128,13 @@ describe('"fare expired, search again": one class, local or from the service', (
 
   it('a local refusal is never retried, on any endpoint', () => {
     const local = FareExpiredError.local('The search');
-    for (const endpoint of ENDPOINTS) expect(classifyFailure(local, endpoint)).toEqual({ sent: 'no', finished: false, retry: 'no', reconcile: 'no' });
+    for (const endpoint of ENDPOINTS)
+      expect(classifyFailure(local, endpoint)).toEqual({
+        sent: 'no',
+        finished: false,
+        retry: 'no',
+        reconcile: 'no',
+      });
   });
 
   it('isFareExpired (same as instanceof FareExpiredError) catches both, and nothing else', () => {

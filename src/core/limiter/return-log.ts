@@ -21,7 +21,10 @@ export class ReturnLog<T> {
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if ((heap[parent] as { due: number }).due <= due) break;
-      [heap[parent], heap[i]] = [heap[i] as { due: number; item: T }, heap[parent] as { due: number; item: T }];
+      [heap[parent], heap[i]] = [
+        heap[i] as { due: number; item: T },
+        heap[parent] as { due: number; item: T },
+      ];
       i = parent;
     }
     if (due < this.armedFor) this.arm(performance.now());
@@ -56,7 +59,10 @@ export class ReturnLog<T> {
     this.armedFor = first.due;
     // +1: timers have ms resolution; never hand a token back before its due time. A due time past
     // what a timer holds (windowMs 2³¹−1 plus the margin) is capped: fire() finds nothing due and re-arms.
-    this.timer = setTimeout(() => this.fire(), Math.min(Math.max(0, Math.ceil(first.due - now)) + 1, MAX_TIMER_MS));
+    this.timer = setTimeout(
+      () => this.fire(),
+      Math.min(Math.max(0, Math.ceil(first.due - now)) + 1, MAX_TIMER_MS),
+    );
     if (!this.keepAlive) this.timer.unref();
   }
 

@@ -8,7 +8,10 @@ import { endpoint, type HandlerContext } from './wrap.js';
 /** Route for the airport autocomplete, on any origin. */
 export function airportHandlers(ctx: HandlerContext): Route[] {
   return [
-    route('GET', '/v1/airports/autocomplete/', endpoint(ctx, 'autocomplete', { auth: false }, ({ url }) => ({
+    route(
+      'GET',
+      '/v1/airports/autocomplete/',
+      endpoint(ctx, 'autocomplete', { auth: false }, ({ url }) => ({
         json: { results: searchAirports(url.searchParams.get('q') ?? '') },
       })),
     ),

@@ -135,27 +135,45 @@ export function bookingHandlers(ctx: HandlerContext): Route[] {
   const { state } = ctx;
   const now = (): number => state.clock.now();
   return [
-    route('POST', '/v1/flights/booking/', endpoint(ctx, 'createBooking', { auth: true }, ({ partner, body }) => ({
+    route(
+      'POST',
+      '/v1/flights/booking/',
+      endpoint(ctx, 'createBooking', { auth: true }, ({ partner, body }) => ({
         json: create(state, partner, body),
       })),
     ),
-    route('POST', '/v1/flights/booking/:id/passengers/', endpoint(ctx, 'savePassengers', { auth: true }, ({ partner, params, body }) => ({
+    route(
+      'POST',
+      '/v1/flights/booking/:id/passengers/',
+      endpoint(ctx, 'savePassengers', { auth: true }, ({ partner, params, body }) => ({
         json: savePassengers(state, partner, params.id, body),
       })),
     ),
-    route('POST', '/v1/flights/booking/:id/reprice/', endpoint(ctx, 'reprice', { auth: true }, ({ partner, params }) => ({
+    route(
+      'POST',
+      '/v1/flights/booking/:id/reprice/',
+      endpoint(ctx, 'reprice', { auth: true }, ({ partner, params }) => ({
         json: reprice(state, partner, params.id),
       })),
     ),
-    route('POST', '/v1/flights/booking/:id/book/', endpoint(ctx, 'book', { auth: true }, ({ partner, params }) => ({
+    route(
+      'POST',
+      '/v1/flights/booking/:id/book/',
+      endpoint(ctx, 'book', { auth: true }, ({ partner, params }) => ({
         json: book(state, partner, params.id),
       })),
     ),
-    route('GET', '/v1/flights/booking/:id/', endpoint(ctx, 'retrieve', { auth: true }, ({ partner, params }) => ({
+    route(
+      'GET',
+      '/v1/flights/booking/:id/',
+      endpoint(ctx, 'retrieve', { auth: true }, ({ partner, params }) => ({
         json: bookingAnswer('retrieve', found(state, partner, params.id), partner, now()),
       })),
     ),
-    route('GET', '/v1/bookings/', endpoint(ctx, 'list', { auth: true }, ({ partner, url }) => ({ json: list(state, partner, url) })),
+    route(
+      'GET',
+      '/v1/bookings/',
+      endpoint(ctx, 'list', { auth: true }, ({ partner, url }) => ({ json: list(state, partner, url) })),
     ),
   ];
 }

@@ -137,9 +137,15 @@ function fareRules(state: SandboxState, partner: Partner, body: unknown): Record
 /** Routes for search and fare rules, on any origin. */
 export function flightHandlers(ctx: HandlerContext): Route[] {
   return [
-    route('POST', '/v1/flights/search/', endpoint(ctx, 'search', { auth: true }, ({ partner, body }) => ({ json: search(ctx, partner, body) })),
+    route(
+      'POST',
+      '/v1/flights/search/',
+      endpoint(ctx, 'search', { auth: true }, ({ partner, body }) => ({ json: search(ctx, partner, body) })),
     ),
-    route('POST', '/v1/flights/fare-rules/', endpoint(ctx, 'fareRules', { auth: true }, ({ partner, body }) => ({
+    route(
+      'POST',
+      '/v1/flights/fare-rules/',
+      endpoint(ctx, 'fareRules', { auth: true }, ({ partner, body }) => ({
         json: fareRules(ctx.state, partner, body),
       })),
     ),

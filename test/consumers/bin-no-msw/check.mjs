@@ -6,9 +6,22 @@ import { existsSync } from 'node:fs';
 console.log(`node ${process.version}`);
 if (existsSync('node_modules/msw')) throw new Error('msw is installed: this fixture must run without it');
 
-const child = spawn('npx', ['fareway-sandbox', '--port', '0', '--seed', '6'], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-const stop = () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ } };
-const timer = setTimeout(() => { stop(); console.error('timed out'); process.exit(1); }, 120_000);
+const child = spawn('npx', ['fareway-sandbox', '--port', '0', '--seed', '6'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  detached: true,
+});
+const stop = () => {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    /* gone */
+  }
+};
+const timer = setTimeout(() => {
+  stop();
+  console.error('timed out');
+  process.exit(1);
+}, 120_000);
 let out = '';
 const { url, key } = await new Promise((resolve, reject) => {
   child.stdout.on('data', (d) => {
@@ -34,16 +47,38 @@ async function call(method, path, body) {
 try {
   const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
   const search = await call('POST', '/v1/flights/search/', {
-    origin: 'DEL', destination: 'BOM', preferred_departure_time: `${day}T00:00:00`, journey_type: '1',
-    adult_count: '1', child_count: '0', infant_count: '0', flight_cabin_class: '2', direct_flight: 'false',
+    origin: 'DEL',
+    destination: 'BOM',
+    preferred_departure_time: `${day}T00:00:00`,
+    journey_type: '1',
+    adult_count: '1',
+    child_count: '0',
+    infant_count: '0',
+    flight_cabin_class: '2',
+    direct_flight: 'false',
   });
-  const booking = await call('POST', '/v1/flights/booking/', { trace_id: search.trace_id, result_indices: [search.outbound[0].result_index] });
+  const booking = await call('POST', '/v1/flights/booking/', {
+    trace_id: search.trace_id,
+    result_indices: [search.outbound[0].result_index],
+  });
   await call('POST', `/v1/flights/booking/${booking.booking_id}/passengers/`, {
-    passengers: [{
-      title: 'Mr', first_name: 'Dev', last_name: 'Rao', gender: 'male', pax_type: 'adult', dob: '1988-02-03', is_lead: true,
-      email: 'dev@example.com', contact_number: '9812345678', cell_country_code: '91',
-      passport_number: 'Z1234567', passport_expiry: '2035-01-01', nationality: 'IN',
-    }],
+    passengers: [
+      {
+        title: 'Mr',
+        first_name: 'Dev',
+        last_name: 'Rao',
+        gender: 'male',
+        pax_type: 'adult',
+        dob: '1988-02-03',
+        is_lead: true,
+        email: 'dev@example.com',
+        contact_number: '9812345678',
+        cell_country_code: '91',
+        passport_number: 'Z1234567',
+        passport_expiry: '2035-01-01',
+        nationality: 'IN',
+      },
+    ],
   });
   const done = await call('POST', `/v1/flights/booking/${booking.booking_id}/book/`);
   if (done.status !== 'confirmed') throw new Error(`not confirmed: ${JSON.stringify(done)}`);
@@ -51,7 +86,11 @@ try {
 
   // The support CLI, installed from the tarball, without msw (the sandbox runs in its own process).
   const cli = (...args) => {
-    const r = spawnSync('npx', ['fareway', ...args], { env: { ...process.env, FAREWAY_API_KEY: key, FAREWAY_BASE_URL: url }, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync('npx', ['fareway', ...args], {
+      env: { ...process.env, FAREWAY_API_KEY: key, FAREWAY_BASE_URL: url },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     const text = `${r.stdout}${r.stderr}`;
     if (text.includes(key)) throw new Error(`fareway ${args.join(' ')} printed the API key`);
     if (r.status !== 0) throw new Error(`fareway ${args.join(' ')} exited ${r.status}: ${text}`);

@@ -14,9 +14,16 @@ async function main() {
     apiKey: process.env.API_KEY,
     baseUrl: process.env.URL,
     maxRetries: 0,
-    rateLimits: { search: { limit: 3, windowMs: 60_000 }, redis: { host: '127.0.0.1', port: Number(process.env.REDIS_PORT) } },
+    rateLimits: {
+      search: { limit: 3, windowMs: 60_000 },
+      redis: { host: '127.0.0.1', port: Number(process.env.REDIS_PORT) },
+    },
     logLevel: 'info', // the "waiting for a book in another process" line is info
-    logger: { info: (m) => void infos.push(m), warn: (m) => void logs.push(m), error: (m) => void logs.push(m) },
+    logger: {
+      info: (m) => void infos.push(m),
+      warn: (m) => void logs.push(m),
+      error: (m) => void logs.push(m),
+    },
   });
   const input = createInterface({ input: process.stdin });
   const words = input[Symbol.asyncIterator]();

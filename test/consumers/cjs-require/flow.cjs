@@ -12,9 +12,19 @@ async function prepare(fareway) {
   const booking = await fareway.bookings.create(results.select(results.outbound[0]));
   await fareway.bookings.savePassengers(booking, [
     {
-      title: 'Mr', first_name: 'Dev', last_name: 'Rao', gender: 'male', pax_type: 'adult', dob: '1988-02-03', is_lead: true,
-      email: 'dev@example.com', contact_number: '9812345678', cell_country_code: '91',
-      passport_number: 'Z1234567', passport_expiry: '2035-01-01', nationality: 'IN',
+      title: 'Mr',
+      first_name: 'Dev',
+      last_name: 'Rao',
+      gender: 'male',
+      pax_type: 'adult',
+      dob: '1988-02-03',
+      is_lead: true,
+      email: 'dev@example.com',
+      contact_number: '9812345678',
+      cell_country_code: '91',
+      passport_number: 'Z1234567',
+      passport_expiry: '2035-01-01',
+      nationality: 'IN',
     },
   ]);
   return booking.booking_id;

@@ -15,8 +15,10 @@ async function main() {
   try {
     const pnr = await bookOne(fareway);
     const missing = await fareway.bookings.retrieve('00000000-0000-4000-8000-000000000000').catch((e) => e);
-    if (!(missing instanceof NotFoundError) || !(missing instanceof FarewayError)) throw new Error('expected NotFoundError');
-    if (FareExpiredError.name !== 'FareExpiredError') throw new Error(`error class renamed: ${FareExpiredError.name}`);
+    if (!(missing instanceof NotFoundError) || !(missing instanceof FarewayError))
+      throw new Error('expected NotFoundError');
+    if (FareExpiredError.name !== 'FareExpiredError')
+      throw new Error(`error class renamed: ${FareExpiredError.name}`);
     console.log(`PNR: ${pnr}`);
     if (process.env.REDIS_PORT) await checkRedis(sandbox, server, fareway, Number(process.env.REDIS_PORT));
     else console.log('redis: skipped (REDIS_PORT is not set)');

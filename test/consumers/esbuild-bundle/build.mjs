@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, version } from 'esbuild';
 
-for (const peer of ['ioredis', 'msw']) if (existsSync(`node_modules/${peer}`)) throw new Error(`${peer} is installed: this fixture must build without it`);
+for (const peer of ['ioredis', 'msw'])
+  if (existsSync(`node_modules/${peer}`))
+    throw new Error(`${peer} is installed: this fixture must build without it`);
 const result = await build({
   entryPoints: ['app.ts'],
   bundle: true,
@@ -16,9 +18,11 @@ const result = await build({
   metafile: true,
   logLevel: 'silent',
 });
-if (result.warnings.length) throw new Error(`esbuild warned:\n${result.warnings.map((w) => w.text).join('\n')}`);
+if (result.warnings.length)
+  throw new Error(`esbuild warned:\n${result.warnings.map((w) => w.text).join('\n')}`);
 const inputs = Object.keys(result.metafile.inputs);
-if (!inputs.some((i) => i.includes('node_modules/fareway/dist/sandbox/'))) throw new Error('the sandbox is not in the bundle');
+if (!inputs.some((i) => i.includes('node_modules/fareway/dist/sandbox/')))
+  throw new Error('the sandbox is not in the bundle');
 const peers = inputs.filter((i) => /node_modules\/(ioredis|msw)\//.test(i));
 if (peers.length) throw new Error(`optional peers in the bundle: ${peers.join(', ')}`);
 console.log(`esbuild ${version}: ${inputs.length} inputs bundled into out/app.mjs`);

@@ -1,12 +1,12 @@
 /* global require, module */
 // What `npx ts-jest config:init` (ts-jest 29.4) writes: no transformIgnorePatterns, no moduleNameMapper.
-const { createDefaultPreset } = require("ts-jest");
+const { createDefaultPreset } = require('ts-jest');
 
 const tsJestTransformCfg = createDefaultPreset().transform;
 
 /** @type {import("jest").Config} **/
 module.exports = {
-  testEnvironment: "node",
+  testEnvironment: 'node',
   transform: {
     ...tsJestTransformCfg,
   },

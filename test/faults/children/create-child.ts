@@ -27,7 +27,10 @@ async function main(): Promise<void> {
     process.stdin.pause();
   }
   try {
-    const created = await fareway.bookings.create({ trace_id: env.FW_TRACE as string, result_indices: (env.FW_INDICES as string).split(',') });
+    const created = await fareway.bookings.create({
+      trace_id: env.FW_TRACE as string,
+      result_indices: (env.FW_INDICES as string).split(','),
+    });
     console.log(JSON.stringify({ ok: true, booking_id: created.booking_id, reconciled: created.reconciled }));
   } catch (error) {
     const e = error as Error & { candidates?: string[] };

@@ -7,7 +7,21 @@ import { createSandbox } from '../../../src/sandbox/index.js';
 import { endpointOf, type ProxyEndpoint } from '../../helpers/fault-proxy.js';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const LEAD = { title: 'Ms', first_name: 'Asha', last_name: 'Rao', gender: 'female', pax_type: 'adult', dob: '1980-04-12', is_lead: true, email: 'asha@example.com', contact_number: '9876543210', cell_country_code: '91', passport_number: 'P1000000', passport_expiry: inDays(3650), nationality: 'IN' } as const;
+const LEAD = {
+  title: 'Ms',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  gender: 'female',
+  pax_type: 'adult',
+  dob: '1980-04-12',
+  is_lead: true,
+  email: 'asha@example.com',
+  contact_number: '9876543210',
+  cell_country_code: '91',
+  passport_number: 'P1000000',
+  passport_expiry: inDays(3650),
+  nationality: 'IN',
+} as const;
 
 /** The recorded answers and the ids a call needs to reach each endpoint. */
 export interface Captured {
@@ -29,9 +43,20 @@ export async function captureAnswers(seed = 7): Promise<Captured> {
     if (endpoint && response.ok) bodies[endpoint] = await response.clone().text();
     return response;
   };
-  const fareway = new Fareway({ apiKey: served.apiKey, baseUrl: served.url, logger: null, rateLimits: false, fetch: recording });
+  const fareway = new Fareway({
+    apiKey: served.apiKey,
+    baseUrl: served.url,
+    logger: null,
+    rateLimits: false,
+    fetch: recording,
+  });
   try {
-    const results = await fareway.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: inDays(21), adult_count: 1 });
+    const results = await fareway.flights.search({
+      origin: 'DEL',
+      destination: 'BOM',
+      preferred_departure_time: inDays(21),
+      adult_count: 1,
+    });
     const out = results.outbound[0]!;
     await fareway.flights.fareRules({ trace_id: results.trace_id, result_index: out.result_index });
     const booking = await fareway.bookings.create(results.select(out));
@@ -41,9 +66,24 @@ export async function captureAnswers(seed = 7): Promise<Captured> {
     await fareway.bookings.retrieve(booking.booking_id);
     await fareway.bookings.list({ limit: 5 });
     await fareway.airports.autocomplete('del');
-    for (const e of ['search', 'fareRules', 'createBooking', 'savePassengers', 'reprice', 'book', 'retrieve', 'list', 'autocomplete'] as const)
+    for (const e of [
+      'search',
+      'fareRules',
+      'createBooking',
+      'savePassengers',
+      'reprice',
+      'book',
+      'retrieve',
+      'list',
+      'autocomplete',
+    ] as const)
       if (!bodies[e]) throw new Error(`capture: no answer recorded for ${e}`);
-    return { bodies: bodies as Record<ProxyEndpoint, string>, trace_id: results.trace_id, result_index: out.result_index, booking_id: booking.booking_id };
+    return {
+      bodies: bodies as Record<ProxyEndpoint, string>,
+      trace_id: results.trace_id,
+      result_index: out.result_index,
+      booking_id: booking.booking_id,
+    };
   } finally {
     await fareway.close();
     await served.close();

@@ -2,7 +2,14 @@
  * The type mirror of the fuzz: for each endpoint, the required paths of the public type its call
  * resolves to, walked from the answer schemas (src/schemas/walk.ts), and the paths a value lacks.
  */
-import { BookResponseSchema, BookingListResponseSchema, CreateBookingResponseSchema, RepriceResponseSchema, RetrieveBookingResponseSchema, SavePassengersResponseSchema } from '../../../src/schemas/booking.js';
+import {
+  BookResponseSchema,
+  BookingListResponseSchema,
+  CreateBookingResponseSchema,
+  RepriceResponseSchema,
+  RetrieveBookingResponseSchema,
+  SavePassengersResponseSchema,
+} from '../../../src/schemas/booking.js';
 import { AutocompleteResponseSchema } from '../../../src/schemas/airport.js';
 import { FareRulesResponseSchema, SearchResponseSchema } from '../../../src/schemas/search.js';
 import { missingPaths, requiredPaths } from '../../../src/schemas/walk.js';

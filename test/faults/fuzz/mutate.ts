@@ -37,7 +37,8 @@ type Path = (string | number)[];
 /** The sandbox's seeded mulberry32: good enough to pick mutations. */
 export const rng = (seed: number): (() => number) => mulberry32(seed);
 
-const isObj = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, Json> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const clone = <T>(v: T): T => structuredClone(v);
 
 /** Every path below the root, depth first. */
@@ -87,20 +88,26 @@ function eachObject(v: Json, fn: (o: Record<string, Json>) => void): void {
 }
 
 /** The spec's legal variations of one answer (only those that change it). */
-export function legalVariants(endpoint: ProxyEndpoint, base: Json): Array<{ name: string; body: Json; minOutbound?: number }> {
+export function legalVariants(
+  endpoint: ProxyEndpoint,
+  base: Json,
+): Array<{ name: string; body: Json; minOutbound?: number }> {
   const out: Array<{ name: string; body: Json; minOutbound?: number }> = [];
   const outbound = isObj(base) && Array.isArray(base.outbound) ? base.outbound.length : undefined;
   const variant = (name: string, fn: (b: Json) => void, minOutbound = outbound) => {
     const b = clone(base);
     fn(b);
-    if (JSON.stringify(b) !== JSON.stringify(base)) out.push({ name, body: b, ...(minOutbound !== undefined ? { minOutbound } : {}) });
+    if (JSON.stringify(b) !== JSON.stringify(base))
+      out.push({ name, body: b, ...(minOutbound !== undefined ? { minOutbound } : {}) });
   };
-  const setWhere = (key: string, value: Json | undefined, when: (o: Record<string, Json>) => boolean = () => true) => (b: Json) =>
-    eachObject(b, (o) => {
-      if (!(key in o) || !when(o)) return;
-      if (value === undefined) delete o[key];
-      else o[key] = value;
-    });
+  const setWhere =
+    (key: string, value: Json | undefined, when: (o: Record<string, Json>) => boolean = () => true) =>
+    (b: Json) =>
+      eachObject(b, (o) => {
+        if (!(key in o) || !when(o)) return;
+        if (value === undefined) delete o[key];
+        else o[key] = value;
+      });
   const isPricing = (o: Record<string, Json>) => 'final_fare' in o;
   variant('extra unknown fields at every level', (b) => {
     // A pax_rules group maps field names to flag objects: its new entries must keep that shape.
@@ -109,17 +116,23 @@ export function legalVariants(endpoint: ProxyEndpoint, base: Json): Array<{ name
       if (isObj(o.pax_rules)) Object.values(o.pax_rules).forEach((g) => isObj(g) && groups.add(g));
     });
     eachObject(b, (o) => {
-      o.zz_unknown = groups.has(o) ? { isVisible: false, isMandatoryIfVisible: false } : { nested: [1, 'x', null], flag: true };
+      o.zz_unknown = groups.has(o)
+        ? { isVisible: false, isMandatoryIfVisible: false }
+        : { nested: [1, 'x', null], flag: true };
     });
   });
   variant('pricing.markup_percent: null', setWhere('markup_percent', null, isPricing));
   variant('pricing.markup_percent absent', setWhere('markup_percent', undefined, isPricing));
   variant('pricing.raw absent', setWhere('raw', undefined, isPricing));
   variant('pricing.tax_and_surcharge: null', setWhere('tax_and_surcharge', null, isPricing));
-  variant('fare_class and airline_remark null', (b) => (setWhere('fare_class', null)(b), setWhere('airline_remark', null)(b)));
+  variant(
+    'fare_class and airline_remark null',
+    (b) => (setWhere('fare_class', null)(b), setWhere('airline_remark', null)(b)),
+  );
   variant('origin/destination without terminal, names, country', (b) =>
     eachObject(b, (o) => {
-      if ('airport_code' in o) for (const k of ['terminal', 'airport_name', 'city_name', 'country_name', 'city_code']) delete o[k];
+      if ('airport_code' in o)
+        for (const k of ['terminal', 'airport_name', 'city_name', 'country_name', 'city_code']) delete o[k];
     }),
   );
   let seen = false;
@@ -130,29 +143,54 @@ export function legalVariants(endpoint: ProxyEndpoint, base: Json): Array<{ name
       seen = true;
     }),
   );
-  variant('every segment without departure_time and arrival_time', (b) => (setWhere('departure_time', undefined)(b), setWhere('arrival_time', undefined)(b)));
+  variant(
+    'every segment without departure_time and arrival_time',
+    (b) => (setWhere('departure_time', undefined)(b), setWhere('arrival_time', undefined)(b)),
+  );
   variant('passport_required absent', setWhere('passport_required', undefined));
-  if (endpoint === 'search') variant('no expires_at / remaining_seconds', (b) => (delete (b as Record<string, Json>).expires_at, delete (b as Record<string, Json>).remaining_seconds));
+  if (endpoint === 'search')
+    variant(
+      'no expires_at / remaining_seconds',
+      (b) => (
+        delete (b as Record<string, Json>).expires_at,
+        delete (b as Record<string, Json>).remaining_seconds
+      ),
+    );
   variant('pax_rules: non-lead groups of another shape', (b) =>
     eachObject(b, (o) => {
-      if (isObj(o.pax_rules)) Object.assign(o.pax_rules, { adult: { passportNumber: 'visible' }, child: [], infant: null });
+      if (isObj(o.pax_rules))
+        Object.assign(o.pax_rules, { adult: { passportNumber: 'visible' }, child: [], infant: null });
     }),
   );
   variant('pax_rules: extra field names in the lead group', (b) =>
     eachObject(b, (o) => {
-      if (isObj(o.pax_rules) && isObj(o.pax_rules.leadPax)) Object.assign(o.pax_rules.leadPax, { passportExpiry: { isVisible: true, isMandatoryIfVisible: false }, seatPreference: { isVisible: false, isMandatoryIfVisible: false } });
+      if (isObj(o.pax_rules) && isObj(o.pax_rules.leadPax))
+        Object.assign(o.pax_rules.leadPax, {
+          passportExpiry: { isVisible: true, isMandatoryIfVisible: false },
+          seatPreference: { isVisible: false, isMandatoryIfVisible: false },
+        });
     }),
   );
   if (endpoint === 'list') {
-    variant('list entries without the optional amounts', (b) => ['wallet_debited_inr', 'amount_raw', 'markup_percent_applied'].forEach((k) => setWhere(k, undefined)(b)));
+    variant('list entries without the optional amounts', (b) =>
+      ['wallet_debited_inr', 'amount_raw', 'markup_percent_applied'].forEach((k) =>
+        setWhere(k, undefined)(b),
+      ),
+    );
     variant('list entries with passengers and flight_segments of other shapes', (b) =>
       eachObject(b, (o) => {
-        if ('amount_charged' in o) Object.assign(o, { passengers: [{ name: 'X' }, 'y', 3], flight_segments: [null, { any: [] }] });
+        if ('amount_charged' in o)
+          Object.assign(o, { passengers: [{ name: 'X' }, 'y', 3], flight_segments: [null, { any: [] }] });
       }),
     );
   }
   if (endpoint === 'search' && outbound && outbound > 1)
-    variant('one malformed option among good ones', (b) => delete ((b as { outbound: Record<string, Json>[] }).outbound[1] as Record<string, Json>).result_index, outbound - 1);
+    variant(
+      'one malformed option among good ones',
+      (b) =>
+        delete ((b as { outbound: Record<string, Json>[] }).outbound[1] as Record<string, Json>).result_index,
+      outbound - 1,
+    );
   return out;
 }
 
@@ -185,7 +223,9 @@ const HTML = '<!DOCTYPE html><html><body><h1>Welcome to nginx!</h1></body></html
 const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 
 /** Mutations of the whole body or of the transport (each run once per endpoint, and drawn at random). */
-export function wholeBodyMutations(raw: string): Array<{ name: string; body: string; contentType?: string; transport?: FuzzCase['transport'] }> {
+export function wholeBodyMutations(
+  raw: string,
+): Array<{ name: string; body: string; contentType?: string; transport?: FuzzCase['transport'] }> {
   return [
     { name: 'non-JSON text', body: 'this is not json {' },
     { name: 'HTML page', body: HTML, contentType: 'text/html' },
@@ -195,7 +235,10 @@ export function wholeBodyMutations(raw: string): Array<{ name: string; body: str
     { name: 'JSON array', body: '[]' },
     { name: 'JSON string', body: '"ok"' },
     { name: 'JSON number', body: '42' },
-    { name: 'error envelope with 200', body: JSON.stringify({ success: false, errors: [{ detail: ['odd'] }] }) },
+    {
+      name: 'error envelope with 200',
+      body: JSON.stringify({ success: false, errors: [{ detail: ['odd'] }] }),
+    },
     { name: 'deep nesting 100k in an extra field', body: `{"zz_deep":${deep(100_000)},${raw.slice(1)}` },
     { name: 'deep nesting 2k at root', body: deep(2_000) },
     { name: 'transport: truncated socket', body: raw, transport: 'truncate-socket' },
@@ -204,7 +247,11 @@ export function wholeBodyMutations(raw: string): Array<{ name: string; body: str
 }
 
 /** One seeded random mutation of `base` (text form `raw`). */
-export function randomMutation(base: Json, raw: string, r: () => number): { name: string; body: string; contentType?: string; transport?: FuzzCase['transport'] } {
+export function randomMutation(
+  base: Json,
+  raw: string,
+  r: () => number,
+): { name: string; body: string; contentType?: string; transport?: FuzzCase['transport'] } {
   const all = paths(base);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const roll = r();
@@ -217,7 +264,16 @@ export function randomMutation(base: Json, raw: string, r: () => number): { name
   const path = pick(all);
   const label = path.join('.');
   const current = get(b, path);
-  const ops = ['drop', 'null', 'wrong type', 'extra field', 'empty array', 'huge string', 'negative', 'nested junk'] as const;
+  const ops = [
+    'drop',
+    'null',
+    'wrong type',
+    'extra field',
+    'empty array',
+    'huge string',
+    'negative',
+    'nested junk',
+  ] as const;
   const op = pick(ops);
   switch (op) {
     case 'drop':
@@ -227,7 +283,19 @@ export function randomMutation(base: Json, raw: string, r: () => number): { name
       set(b, path, null);
       break;
     case 'wrong type':
-      set(b, path, typeof current === 'string' ? 12345 : typeof current === 'number' ? 'NaN' : Array.isArray(current) ? { length: 1 } : isObj(current) ? 'object' : [current]);
+      set(
+        b,
+        path,
+        typeof current === 'string'
+          ? 12345
+          : typeof current === 'number'
+            ? 'NaN'
+            : Array.isArray(current)
+              ? { length: 1 }
+              : isObj(current)
+                ? 'object'
+                : [current],
+      );
       break;
     case 'extra field':
       if (isObj(current)) current.zz_extra = { deep: { deeper: [1, 2, 3] } };
@@ -251,7 +319,11 @@ export function randomMutation(base: Json, raw: string, r: () => number): { name
 }
 
 /** Builds the cases of one run: every legal and required variant, and `randomPerEndpoint` seeded random ones. */
-export function buildCases(bodies: Record<ProxyEndpoint, string>, seed: number, randomPerEndpoint: number): FuzzCase[] {
+export function buildCases(
+  bodies: Record<ProxyEndpoint, string>,
+  seed: number,
+  randomPerEndpoint: number,
+): FuzzCase[] {
   const cases: FuzzCase[] = [];
   const r = rng(seed);
   let n = 0;
@@ -260,13 +332,37 @@ export function buildCases(bodies: Record<ProxyEndpoint, string>, seed: number, 
   for (const [endpoint, raw] of Object.entries(bodies) as Array<[ProxyEndpoint, string]>) {
     const base = JSON.parse(raw) as Json;
     for (const v of legalVariants(endpoint, base))
-      push({ endpoint, kind: 'legal', name: v.name, body: JSON.stringify(v.body), fallback: '503', ...(v.minOutbound !== undefined ? { minOutbound: v.minOutbound } : {}) });
-    for (const v of requiredVariants(endpoint, base)) push({ endpoint, kind: 'required', name: v.name, body: JSON.stringify(v.body), fallback: '503' });
+      push({
+        endpoint,
+        kind: 'legal',
+        name: v.name,
+        body: JSON.stringify(v.body),
+        fallback: '503',
+        ...(v.minOutbound !== undefined ? { minOutbound: v.minOutbound } : {}),
+      });
+    for (const v of requiredVariants(endpoint, base))
+      push({ endpoint, kind: 'required', name: v.name, body: JSON.stringify(v.body), fallback: '503' });
     for (const m of wholeBodyMutations(raw))
-      push({ endpoint, kind: 'random', name: m.name, body: m.body, contentType: m.contentType, fallback: 'base', ...(m.transport ? { transport: m.transport } : {}) });
+      push({
+        endpoint,
+        kind: 'random',
+        name: m.name,
+        body: m.body,
+        contentType: m.contentType,
+        fallback: 'base',
+        ...(m.transport ? { transport: m.transport } : {}),
+      });
     for (let i = 0; i < randomPerEndpoint; i++) {
       const m = randomMutation(base, raw, r);
-      push({ endpoint, kind: 'random', name: m.name, body: m.body, contentType: m.contentType, fallback: 'base', ...(m.transport ? { transport: m.transport } : {}) });
+      push({
+        endpoint,
+        kind: 'random',
+        name: m.name,
+        body: m.body,
+        contentType: m.contentType,
+        fallback: 'base',
+        ...(m.transport ? { transport: m.transport } : {}),
+      });
     }
   }
   return cases;

@@ -16,9 +16,14 @@ const CASE_HEADER = 'x-fuzz-case';
 /** The key the fuzz clients send (the fuzz server ignores it; errors must never show it). */
 export const FUZZ_API_KEY = 'fuzz_key_0123456789abcdef';
 /** Client settings of the fuzz: answers are immediate, so a short reconcile suffices. */
-export const FUZZ_CLIENT = { timeout: 2_000, maxRetries: 0, bookReconcile: { intervalMs: 10, timeoutMs: 300 } } as const;
+export const FUZZ_CLIENT = {
+  timeout: 2_000,
+  maxRetries: 0,
+  bookReconcile: { intervalMs: 10, timeoutMs: 300 },
+} as const;
 /** The bound of the issue: timeout + 2 s (book: plus its reconcile window). */
-export const boundOf = (endpoint: ProxyEndpoint) => FUZZ_CLIENT.timeout + 2_000 + (endpoint === 'book' ? FUZZ_CLIENT.bookReconcile.timeoutMs : 0);
+export const boundOf = (endpoint: ProxyEndpoint) =>
+  FUZZ_CLIENT.timeout + 2_000 + (endpoint === 'book' ? FUZZ_CLIENT.bookReconcile.timeoutMs : 0);
 
 /** A running fuzz server. */
 export interface FuzzServer {
@@ -37,14 +42,23 @@ export async function startFuzzServer(captured: Captured): Promise<FuzzServer> {
       const c = cases.get(String(req.headers[CASE_HEADER]));
       const endpoint = endpointOf(req.method ?? 'GET', req.url ?? '/');
       const headers = { 'x-request-id': `req_fuzz_${c?.id ?? 'none'}` };
-      if (!c || !endpoint) return void res.writeHead(404, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ success: false, errors: [{ detail: ['no such case'] }] }));
+      if (!c || !endpoint)
+        return void res
+          .writeHead(404, { 'content-type': 'application/json', ...headers })
+          .end(JSON.stringify({ success: false, errors: [{ detail: ['no such case'] }] }));
       if (endpoint !== c.endpoint) {
-        if (c.fallback === '503') return void res.writeHead(503, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ success: false, errors: [{ detail: ['down'] }] }));
-        return void res.writeHead(200, { 'content-type': 'application/json', ...headers }).end(captured.bodies[endpoint]);
+        if (c.fallback === '503')
+          return void res
+            .writeHead(503, { 'content-type': 'application/json', ...headers })
+            .end(JSON.stringify({ success: false, errors: [{ detail: ['down'] }] }));
+        return void res
+          .writeHead(200, { 'content-type': 'application/json', ...headers })
+          .end(captured.bodies[endpoint]);
       }
       const body = Buffer.from(c.body);
       const h = { 'content-type': c.contentType, 'content-length': String(body.length), ...headers };
-      if (c.transport === 'gzip-lie') return void res.writeHead(c.status, { ...h, 'content-encoding': 'gzip' }).end(body);
+      if (c.transport === 'gzip-lie')
+        return void res.writeHead(c.status, { ...h, 'content-encoding': 'gzip' }).end(body);
       if (c.transport === 'truncate-socket') {
         res.writeHead(c.status, h);
         res.write(body.subarray(0, Math.floor(body.length / 2)));
@@ -70,13 +84,31 @@ export async function startFuzzServer(captured: Captured): Promise<FuzzServer> {
   };
 }
 
-const PASSENGER = { title: 'Ms', first_name: 'Asha', last_name: 'Rao', gender: 'female', pax_type: 'adult', dob: '1980-04-12', is_lead: true, email: 'asha@example.com', contact_number: '9876543210', passport_number: 'P1000000', passport_expiry: '2035-01-01', nationality: 'IN' } as const;
+const PASSENGER = {
+  title: 'Ms',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  gender: 'female',
+  pax_type: 'adult',
+  dob: '1980-04-12',
+  is_lead: true,
+  email: 'asha@example.com',
+  contact_number: '9876543210',
+  passport_number: 'P1000000',
+  passport_expiry: '2035-01-01',
+  nationality: 'IN',
+} as const;
 
 /** The SDK call that reaches `endpoint`. */
 export function callFor(client: Fareway, endpoint: ProxyEndpoint, ids: Captured): Promise<unknown> {
   switch (endpoint) {
     case 'search':
-      return client.flights.search({ origin: 'DEL', destination: 'BOM', preferred_departure_time: new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10), adult_count: 1 });
+      return client.flights.search({
+        origin: 'DEL',
+        destination: 'BOM',
+        preferred_departure_time: new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10),
+        adult_count: 1,
+      });
     case 'fareRules':
       return client.flights.fareRules({ trace_id: ids.trace_id, result_index: ids.result_index });
     case 'createBooking':
@@ -107,7 +139,14 @@ export interface CaseOutcome {
 /** Runs one case with a fresh client (so no cache or memory carries over between cases). */
 export async function runCase(server: FuzzServer, captured: Captured, c: FuzzCase): Promise<CaseOutcome> {
   server.add(c);
-  const client = new Fareway({ apiKey: FUZZ_API_KEY, baseUrl: server.url, logger: null, rateLimits: false, ...FUZZ_CLIENT, defaultHeaders: { [CASE_HEADER]: c.id } });
+  const client = new Fareway({
+    apiKey: FUZZ_API_KEY,
+    baseUrl: server.url,
+    logger: null,
+    rateLimits: false,
+    ...FUZZ_CLIENT,
+    defaultHeaders: { [CASE_HEADER]: c.id },
+  });
   let call: Promise<unknown>;
   try {
     call = callFor(client, c.endpoint, captured);
@@ -125,7 +164,11 @@ export async function runCase(server: FuzzServer, captured: Captured, c: FuzzCas
 export function carriesBodyAndIds(error: unknown, ids: string[]): boolean {
   let hasBody = false;
   let text = '';
-  for (let e = error as Record<string, unknown> | undefined, depth = 0; e && depth < 4; e = e.cause as Record<string, unknown> | undefined, depth++) {
+  for (
+    let e = error as Record<string, unknown> | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as Record<string, unknown> | undefined, depth++
+  ) {
     if (e.body !== undefined || e.rawBody !== undefined) hasBody = true;
     try {
       text += ` ${String(e.message)} ${JSON.stringify({ ...e, cause: undefined })}`;

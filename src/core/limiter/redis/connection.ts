@@ -30,8 +30,21 @@ interface RedisClient {
 
 /** Scripts registered by `defineCommand`. */
 interface ScriptClient extends RedisClient {
-  farewayTake(log: string, pause: string, limit: number, holdMs: number, want: number, prefix: string): Promise<[number, number, number]>;
-  farewayUpdate(log: string, member: string, ageMs: number, holdMs: number, mode: 'LT' | 'GT' | 'SET'): Promise<number>;
+  farewayTake(
+    log: string,
+    pause: string,
+    limit: number,
+    holdMs: number,
+    want: number,
+    prefix: string,
+  ): Promise<[number, number, number]>;
+  farewayUpdate(
+    log: string,
+    member: string,
+    ageMs: number,
+    holdMs: number,
+    mode: 'LT' | 'GT' | 'SET',
+  ): Promise<number>;
   farewayRelease(log: string, member: string): Promise<number>;
   farewayExtend(log: string, holdMs: number, ...members: string[]): Promise<number>;
   farewayPause(pause: string, ms: number): Promise<number>;
@@ -44,8 +57,14 @@ export function keyPrefix(apiKey: string): string {
 }
 
 /** An ioredis client or Cluster (not options) has `duplicate()`. */
-function isRedisClient(value: unknown): value is { duplicate(...args: unknown[]): unknown; isCluster?: boolean } {
-  return typeof value === 'object' && value !== null && typeof (value as { duplicate?: unknown }).duplicate === 'function';
+function isRedisClient(
+  value: unknown,
+): value is { duplicate(...args: unknown[]): unknown; isCluster?: boolean } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { duplicate?: unknown }).duplicate === 'function'
+  );
 }
 
 const retryStrategy = (times: number) => Math.min(times * 100, 1000);
@@ -56,18 +75,31 @@ const retryStrategy = (times: number) => Math.min(times * 100, 1000);
  * timer held the process 2 s after close(). Nothing waits for a reply at close: a lost
  * fire-and-forget update only holds its token longer.
  */
-const OVERRIDES = { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy, autoResubscribe: true, disconnectTimeout: 0 };
+const OVERRIDES = {
+  lazyConnect: false,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  retryStrategy,
+  autoResubscribe: true,
+  disconnectTimeout: 0,
+};
 
 async function create(redis: unknown): Promise<RedisClient> {
   if (isRedisClient(redis)) {
     if (redis.isCluster === true) {
-      return redis.duplicate([], { enableOfflineQueue: false, clusterRetryStrategy: retryStrategy }) as RedisClient;
+      return redis.duplicate([], {
+        enableOfflineQueue: false,
+        clusterRetryStrategy: retryStrategy,
+      }) as RedisClient;
     }
     return redis.duplicate(OVERRIDES) as RedisClient;
   }
   // A module name bundlers do not follow: ioredis stays an optional peer dependency.
   const name = 'ioredis';
-  const mod = (await importAtRunTime(name)) as { Redis?: new (o: object) => RedisClient; default?: new (o: object) => RedisClient };
+  const mod = (await importAtRunTime(name)) as {
+    Redis?: new (o: object) => RedisClient;
+    default?: new (o: object) => RedisClient;
+  };
   const Redis = mod.Redis ?? mod.default;
   if (Redis === undefined) throw new Error('ioredis did not export Redis');
   const options = typeof redis === 'object' && redis !== null ? redis : {};
@@ -198,10 +230,13 @@ export class RedisConnection {
     this.up = false;
     if (!this.warned) {
       this.warned = true;
-      this.o.warn('fareway: Redis unavailable for shared rate limits; falling back to per-process limits until it is back', {
-        error: error instanceof Error ? error.message : String(error),
-        wasShared: wasUp,
-      });
+      this.o.warn(
+        'fareway: Redis unavailable for shared rate limits; falling back to per-process limits until it is back',
+        {
+          error: error instanceof Error ? error.message : String(error),
+          wasShared: wasUp,
+        },
+      );
     }
     this.schedule();
   }

@@ -162,7 +162,9 @@ export class SharedTokens implements TokenSource {
     const prefix = `${this.id}:${++this.seq}:`;
     const { limit, hold } = this.o;
     this.o.connection
-      .run((c) => c.farewayTake(this.log, this.pauseKey, limit, Math.ceil(hold.windowMs + this.leaseMs), want, prefix))
+      .run((c) =>
+        c.farewayTake(this.log, this.pauseKey, limit, Math.ceil(hold.windowMs + this.leaseMs), want, prefix),
+      )
       .then(
         ([taken, wait]) => {
           this.taking = false;
@@ -283,6 +285,7 @@ class SharedTicket implements TokenTicket {
     if (this.anchored || this.released) return;
     this.anchored = true;
     this.owner.track(this, false);
-    if (this.sentAt === undefined) this.owner.update(this.member, performance.now(), this.owner.hold.windowMs, 'GT');
+    if (this.sentAt === undefined)
+      this.owner.update(this.member, performance.now(), this.owner.hold.windowMs, 'GT');
   }
 }

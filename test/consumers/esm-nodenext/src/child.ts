@@ -16,7 +16,11 @@ const fareway = new Fareway({
   maxRetries: 0,
   rateLimits: { search: { limit: 3, windowMs: 60_000 }, redis },
   logLevel: 'info', // the "waiting for a book in another process" line is info
-  logger: { info: (m) => void infos.push(m), warn: (m) => void logs.push(m), error: (m) => void logs.push(m) },
+  logger: {
+    info: (m) => void infos.push(m),
+    warn: (m) => void logs.push(m),
+    error: (m) => void logs.push(m),
+  },
 });
 const input = createInterface({ input: process.stdin });
 const words = input[Symbol.asyncIterator]();

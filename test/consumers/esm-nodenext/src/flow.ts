@@ -14,9 +14,19 @@ export async function prepare(fareway: Fareway): Promise<string> {
   const booking = await fareway.bookings.create(results.select(results.outbound[0]!));
   await fareway.bookings.savePassengers(booking, [
     {
-      title: 'Mrs', first_name: 'Priya', last_name: 'Sharma', gender: 'female', pax_type: 'adult', dob: '1986-07-19',
-      is_lead: true, email: 'priya@example.com', contact_number: '9812345678', cell_country_code: '91',
-      passport_number: 'Z4810001', passport_expiry: '2035-01-01', nationality: 'IN',
+      title: 'Mrs',
+      first_name: 'Priya',
+      last_name: 'Sharma',
+      gender: 'female',
+      pax_type: 'adult',
+      dob: '1986-07-19',
+      is_lead: true,
+      email: 'priya@example.com',
+      contact_number: '9812345678',
+      cell_country_code: '91',
+      passport_number: 'Z4810001',
+      passport_expiry: '2035-01-01',
+      nationality: 'IN',
     },
   ]);
   return booking.booking_id;

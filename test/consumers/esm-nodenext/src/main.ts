@@ -12,8 +12,11 @@ const server = await sandbox.listen();
 const fareway = new Fareway({ apiKey: server.apiKey, baseUrl: server.url, logger: null });
 try {
   const pnr = await bookOne(fareway);
-  const missing = await fareway.bookings.retrieve('00000000-0000-4000-8000-000000000000').catch((e: unknown) => e);
-  if (!(missing instanceof NotFoundError) || !(missing instanceof FarewayError)) throw new Error('expected NotFoundError');
+  const missing = await fareway.bookings
+    .retrieve('00000000-0000-4000-8000-000000000000')
+    .catch((e: unknown) => e);
+  if (!(missing instanceof NotFoundError) || !(missing instanceof FarewayError))
+    throw new Error('expected NotFoundError');
   console.log(`PNR: ${pnr}`);
   if (process.env.REDIS_PORT) await checkRedis(sandbox, server, fareway, Number(process.env.REDIS_PORT));
   else console.log('redis: skipped (REDIS_PORT is not set)');
