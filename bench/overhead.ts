@@ -28,6 +28,7 @@ import { createServer, type Server } from 'node:http';
 import ky from 'ky';
 import { createLimiter } from '../src/core/limiter.js';
 import { Requester } from '../src/core/request.js';
+import { Call } from '../src/core/operation.js';
 import { readAnswer } from '../src/core/reader.js';
 import { Transport } from '../src/core/transport.js';
 import { Tracing } from '../src/core/tracing.js';
@@ -152,9 +153,14 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
     'ky+zod': async () =>
       RetrieveBookingResponseSchema.parse(await kyClient.get(bookingPath.slice(1)).json()),
     transport: () => transport.send(getReq, { timeout: 30_000 }),
-    pipeline: () => requester.send(getReq),
+    pipeline: () => requester.send(getReq, new Call()),
     'pipeline+check': async () =>
-      readAnswer({ hooks: {}, logger: {} }, RetrieveBookingAnswer, await requester.send(getReq), getReq),
+      readAnswer(
+        { hooks: {}, logger: {} },
+        RetrieveBookingAnswer,
+        await requester.send(getReq, new Call()),
+        getReq,
+      ),
     sdk: () => off.bookings.retrieve(BOOKING),
     'sdk+lim': () => lim.bookings.retrieve(BOOKING),
   };
@@ -171,9 +177,9 @@ export async function run(options: { iterations?: number; warmup?: number } = {}
     'ky+zod': async () =>
       SearchResponseSchema.parse(await kyClient.post('v1/flights/search/', { json: wireObject }).json()),
     transport: () => transport.send(postReq, { timeout: 30_000 }),
-    pipeline: () => requester.send(postReq),
+    pipeline: () => requester.send(postReq, new Call()),
     'pipeline+check': async () =>
-      parseSearchResponse((await requester.send(postReq)).data, { source: 'supplier_a' }),
+      parseSearchResponse((await requester.send(postReq, new Call())).data, { source: 'supplier_a' }),
     sdk: () => off.flights.search(params),
     'sdk+lim': () => lim.flights.search(params),
   };

@@ -124,7 +124,7 @@ export class Fareway {
         logger,
         hooks,
       },
-      new Tracing(this.baseUrl, o.tracerProvider),
+      new Tracing(this.baseUrl, o.tracerProvider, logger),
     );
     this.#ctx = {
       requester,
@@ -152,8 +152,8 @@ export class Fareway {
    * between steps. Returns the confirmed booking and each step's result.
    */
   bookFlight(params: BookFlightParams): FarewayPromise<BookFlightResult> {
-    return this.#ctx.requester.operation('bookFlight', undefined, (scoped) =>
-      bookFlight(this, this.#ctx, params, scoped),
+    return this.#ctx.requester.operation('bookFlight', undefined, (call) =>
+      bookFlight(this, this.#ctx, params, call),
     );
   }
 

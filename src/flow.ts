@@ -13,7 +13,8 @@ import type {
 } from './resources/bookings.js';
 import type { DuplicateEntry } from './schemas/booking.js';
 import type { PassengerInput } from './schemas/passenger.js';
-import type { Bookings } from './resources/bookings.js';
+import { stepsOf, type Bookings } from './resources/bookings.js';
+import type { Call } from './core/operation.js';
 import { z } from './schemas/zod.js';
 
 /** What `onPriceChange` is told. Return true to book at the new fare. */
@@ -80,24 +81,20 @@ export async function bookFlight(
   fareway: { readonly bookings: Bookings },
   ctx: ClientContext,
   params: BookFlightParams,
-  /** The call's scope (core/operation.ts): each step reports to it. */
-  scoped: RequestOptions = {},
+  /** The bookFlight call: each step is a call inside it (core/operation.ts). */
+  call: Call,
 ): Promise<BookFlightResult> {
-  const {
-    selection,
-    passengers: list,
-    reprice,
-    onPriceChange,
-    onDuplicates,
-    requestOptions,
-  } = checkFlowCall(ctx, params, BookFlightParamsObject);
-  const options: RequestOptions = { ...scoped, ...requestOptions };
+  const { params: checked, passengers: read } = checkFlowCall(ctx, params, BookFlightParamsObject);
+  const { selection, passengers: list, reprice, onPriceChange, onDuplicates, requestOptions } = checked;
+  // Each step is a call of its own inside this one, with `requestOptions` as its options.
+  const steps = stepsOf(fareway.bookings, call);
+  const options: RequestOptions = { ...requestOptions };
   if (isSelection(selection) && selection.deadline.isExpired(ctx.expiryMarginMs))
     throw FareExpiredError.local('The search', { trace_id: selection.trace_id });
 
-  const created = await fareway.bookings.create(selection, options);
+  const created = await steps.create(selection, options);
   const id = created.booking_id;
-  const passengers = await fareway.bookings.savePassengers(created, list, options);
+  const passengers = await steps.savePassengers(created, list, options, read);
 
   // Duplicates: the callback decides, else the client's policy. Decided here, where the answer
   // of save-passengers is in hand: `bookings.book` itself holds no memory of it.
@@ -123,7 +120,7 @@ export async function bookFlight(
   let agreedFare = created.pricing?.final_fare;
   let repriced: RepricedBooking | undefined;
   if (reprice) {
-    repriced = await fareway.bookings.reprice(id, options);
+    repriced = await steps.reprice(id, options);
     const current = repriced.pricing.final_fare;
     const previous = repriced.pricing.previous_total_amount ?? agreedFare;
     const moved =
@@ -144,7 +141,7 @@ export async function bookFlight(
   }
 
   // Book only at the agreed fare, verified against the service (stateless guard of book).
-  const booked = await fareway.bookings.book(id, {
+  const booked = await steps.book(id, {
     ...options,
     ...(agreedFare !== undefined ? { expectedFinalFare: agreedFare } : {}),
   });

@@ -1,7 +1,7 @@
 import { ClientClosedError, RequestValidationError, type ValidationIssue } from '../errors.js';
 import type { z } from '../schemas/zod.js';
 import { formatPath } from '../validation/issues.js';
-import { passengerShapeIssues } from '../validation/passenger-shape.js';
+import { readPassengerList, type PassengerRead } from '../validation/passenger-shape.js';
 import { PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS } from '../validation/suggest.js';
 import { optionIssues } from './option-rules.js';
 import { RequestOptionsSchema } from './options.js';
@@ -105,10 +105,11 @@ interface CallSpec {
  * @example
  * checkCall(this.ctx, options, { schema: BookOptionsSchema });
  */
-export function checkCall(ctx: object, options: unknown, spec: CallSpec = {}): void {
+export function checkCall(ctx: object, options: unknown, spec: CallSpec = {}): PassengerRead | undefined {
   if (isClosed(ctx)) throw new ClientClosedError();
   const path = spec.path ?? 'options';
   let issues: ValidationIssue[];
+  let read: PassengerRead | undefined;
   try {
     issues = [];
     for (const [name, value] of Object.entries(spec.objects ?? {}))
@@ -120,8 +121,14 @@ export function checkCall(ctx: object, options: unknown, spec: CallSpec = {}): v
     issues.push(...callOptionIssues(options, spec.schema ?? RequestOptionsSchema, path));
     for (const [name, value] of Object.entries(spec.scan ?? {}))
       issues.push(...prototypeKeyIssues(value, name));
-    if ('passengers' in spec && (options as { skipPreflight?: unknown } | undefined)?.skipPreflight !== true)
-      issues.push(...passengerShapeIssues(spec.passengers));
+    if (
+      'passengers' in spec &&
+      (options as { skipPreflight?: unknown } | undefined)?.skipPreflight !== true
+    ) {
+      const list = readPassengerList(spec.passengers);
+      issues.push(...list.issues);
+      read = list.read;
+    }
   } catch {
     // A getter or a proxy that throws: the input cannot be read, so it cannot be used.
     issues = [{ path, message: 'could not be read (a getter or proxy threw)' }];
@@ -133,6 +140,7 @@ export function checkCall(ctx: object, options: unknown, spec: CallSpec = {}): v
     );
   const signal = (options as { signal?: AbortSignal } | undefined)?.signal;
   if (signal?.aborted) throw signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+  return read;
 }
 
 /**
@@ -141,10 +149,15 @@ export function checkCall(ctx: object, options: unknown, spec: CallSpec = {}): v
  * before a booking (and its fare lock) is created. Rules that need the booking are checked by
  * `savePassengers`. Returns the parsed parameters (defaults applied).
  */
-export function checkFlowCall<S extends z.ZodMiniType>(ctx: object, params: unknown, schema: S): z.output<S> {
+export function checkFlowCall<S extends z.ZodMiniType>(
+  ctx: object,
+  params: unknown,
+  schema: S,
+): { params: z.output<S>; passengers: PassengerRead | undefined } {
   if (isClosed(ctx)) throw new ClientClosedError();
   let issues: ValidationIssue[];
   let parsed: z.core.util.SafeParseResult<z.output<S>> | undefined;
+  let read: PassengerRead | undefined;
   try {
     parsed = schema.safeParse(params) as z.core.util.SafeParseResult<z.output<S>>;
     issues = parsed.success ? [] : optionIssues(parsed.error.issues, params, '', 'params');
@@ -154,13 +167,16 @@ export function checkFlowCall<S extends z.ZodMiniType>(ctx: object, params: unkn
       ...prototypeKeyIssues(requestOptions, 'requestOptions', 2),
     ];
     issues.unshift(...protoKeys.filter((i) => !issues.some((j) => j.path === i.path)));
-    if (params !== null && typeof params === 'object')
-      issues.push(...passengerShapeIssues((params as { passengers?: unknown }).passengers));
+    if (params !== null && typeof params === 'object') {
+      const list = readPassengerList((params as { passengers?: unknown }).passengers);
+      issues.push(...list.issues);
+      read = list.read;
+    }
   } catch {
     issues = [{ path: 'params', message: 'could not be read (a getter or proxy threw)' }];
   }
   if (issues.length || !parsed?.success) throw new RequestValidationError(issues, 'Invalid bookFlight call');
   const signal = (parsed.data as { requestOptions?: { signal?: AbortSignal } }).requestOptions?.signal;
   if (signal?.aborted) throw signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
-  return parsed.data;
+  return { params: parsed.data, passengers: read };
 }

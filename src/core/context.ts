@@ -1,17 +1,17 @@
 import { RequestValidationError, toIssues } from '../errors.js';
 import type { z } from '../schemas/zod.js';
-import type { Hooks, Logger, RequestOptions } from './options.js';
+import type { Hooks, Logger } from './options.js';
 import type { Registry } from './registry.js';
 import type { Requester } from './request.js';
 import type { Limiter } from './limiter.js';
-import { inScopeOf } from './operation.js';
+import { PLAIN_ID } from '../schemas/fields.js';
 
 /** What every resource shares: the pipeline, the client's memory and resolved options. */
 export interface ClientContext {
   requester: Requester;
   registry: Registry;
   limiter: Limiter;
-  /** The service's base URL (keys the in-process book join). */
+  /** The service's base URL. */
   baseUrl: string;
   /** The client's per-attempt timeout, ms. */
   timeout: number;
@@ -53,20 +53,11 @@ export function withMeta<T extends object, M extends Record<string, unknown>>(
 
 /** A booking_id in a URL path must be a plain id: no slashes, no traversal. */
 export function checkBookingId(id: unknown, path = 'booking_id'): string {
-  if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(id)) {
+  if (typeof id !== 'string' || !PLAIN_ID.test(id)) {
     throw new RequestValidationError(
       [{ path, message: 'must be a booking_id string (letters, digits, - and _)' }],
       'Invalid booking',
     );
   }
   return id;
-}
-
-/** The transport options of a call (signal, timeout, headers) and its scope, without its retries. */
-export function transportOptions(options: RequestOptions): RequestOptions {
-  const out: RequestOptions = {};
-  if (options.signal) out.signal = options.signal;
-  if (options.timeout !== undefined) out.timeout = options.timeout;
-  if (options.headers) out.headers = options.headers;
-  return inScopeOf(options, out);
 }

@@ -69,7 +69,10 @@ export interface ContractDriftEvent {
   requestId: string | undefined;
 }
 
-/** Observability hooks. Exceptions thrown by hooks are caught and logged, never propagated. */
+/**
+ * Observability hooks. A hook may be `async`; what it throws or rejects with is caught and logged
+ * as a warning, never propagated, and the call does not wait for it.
+ */
 export interface Hooks {
   /** A 2xx answer drifted from the contract in a part the SDK could do without (see docs/errors-and-retries.md). */
   onContractDrift?(event: ContractDriftEvent): void;
@@ -80,12 +83,30 @@ export interface Hooks {
   onReconcile?(event: ReconcileEvent): void;
 }
 
-/** Hooks must never break a call. */
-export function safeHook(logger: Logger, fn: () => void): void {
+/**
+ * Hooks must never break a call: a hook that throws, or returns a promise that rejects (an
+ * `async` hook), is logged once as a warning and ignored — never an unhandled rejection. The call
+ * does not wait for an async hook.
+ */
+export function safeHook(logger: Logger, fn: () => unknown): void {
   try {
-    fn();
+    const returned = fn();
+    if (
+      returned !== null &&
+      typeof returned === 'object' &&
+      typeof (returned as { then?: unknown }).then === 'function'
+    )
+      (returned as PromiseLike<unknown>).then(undefined, (error: unknown) => hookFailed(logger, error));
   } catch (error) {
+    hookFailed(logger, error);
+  }
+}
+
+function hookFailed(logger: Logger, error: unknown): void {
+  try {
     logger.warn?.('a hook threw; ignored', { error: error instanceof Error ? error.message : String(error) });
+  } catch {
+    // A logger that throws too: nothing more to say.
   }
 }
 

@@ -1,30 +1,63 @@
 /**
- * One SDK call (`fareway.bookings.book(...)`), however many requests it makes: the scope that the
- * requester reports each attempt to, and the promise the caller gets back, with
- * `.withResponse()` and `.asResponse()`. The span of the call (core/tracing.ts) and its log lines
- * are fed from the same scope, so there is one place where a call is observed.
+ * One SDK call (`fareway.bookings.book(...)`), however many requests it makes: the `Call` that
+ * owns its context, and the promise the caller gets back, with `.withResponse()` and
+ * `.asResponse()`. A call's context is held by the call itself, never by the caller's options:
+ * its settings (timeout, signal, retries, per-call headers, taken once from the options), and what
+ * it saw (attempts, waits, answers). The requester creates it (core/request.ts `operation`) and
+ * hands it down explicitly; every request of the call, follow-ups included (book's reconcile
+ * reads, create's settling list), runs in it or in a child of it, and reports to it. The span of
+ * the call (core/tracing.ts) and its log lines are fed from it: one place where a call is observed.
  */
 import { ResponseValidationError } from '../errors.js';
-import type { RequestOptions } from './options.js';
 import type { HttpResponse } from './transport.js';
 
-/** Where a call's options carry its scope (a symbol: never a wire option, never validated as one). */
-export const SCOPE: unique symbol = Symbol('fareway.call');
+/** What a call takes from its per-call options (already checked by core/call-options.ts). */
+export interface CallSettings {
+  readonly timeout?: number | undefined;
+  readonly signal?: AbortSignal | undefined;
+  readonly maxRetries?: number | undefined;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+}
+
+const NO_SETTINGS: CallSettings = Object.freeze({});
+
+/**
+ * The settings in a caller's per-call options. Read once, defensively: options that are not a
+ * plain readable object give none (the method's own check refuses them before anything is sent).
+ */
+export function settingsOf(options: unknown): CallSettings {
+  if (options === undefined || options === null || typeof options !== 'object') return NO_SETTINGS;
+  try {
+    const { timeout, signal, maxRetries, headers } = options as Record<string, unknown>;
+    if (timeout === undefined && signal === undefined && maxRetries === undefined && headers === undefined)
+      return NO_SETTINGS;
+    const out: { -readonly [K in keyof CallSettings]: CallSettings[K] } = {};
+    if (typeof timeout === 'number') out.timeout = timeout;
+    if (signal instanceof AbortSignal) out.signal = signal;
+    // A step that must outlive its parent's signal (book's reconcile reads) says so explicitly.
+    else if (signal === undefined && 'signal' in options) out.signal = undefined;
+    if (typeof maxRetries === 'number') out.maxRetries = maxRetries;
+    if (headers !== null && typeof headers === 'object') out.headers = headers as Record<string, string>;
+    return out;
+  } catch {
+    return NO_SETTINGS;
+  }
+}
 
 /**
  * A 2xx answer as a call keeps it: the fetch `Response` (body read) and the request id; the body
  * text only when `.asResponse()` was asked for (a search answer is megabytes: a promise kept
  * around must not keep it alive), the parsed body otherwise (the caller holds it anyway).
  */
-interface KeptAnswer {
+export interface KeptAnswer {
   response: Response;
   requestId: string | undefined;
   text?: string;
   data: unknown;
 }
 
-/** What a call saw: every 2xx exchange, its resends and its waits. */
-export class CallScope {
+/** One call: its settings and what it saw (every 2xx exchange, its resends and its waits). */
+export class Call {
   /** 2xx answers in arrival order (one per request that produced data). */
   readonly answers: KeptAnswer[] = [];
   /** Set by `.asResponse()`: keep the body text of the answers that arrive from now on. */
@@ -38,16 +71,30 @@ export class CallScope {
   /** The request id of the last response. */
   requestId: string | undefined;
 
-  constructor(readonly parent: CallScope | undefined) {}
+  constructor(
+    readonly settings: CallSettings = NO_SETTINGS,
+    /** The call this one is a step of (bookFlight's steps, book's reads): it sees what this one sees. */
+    readonly parent?: Call,
+  ) {}
+
+  /**
+   * A step of this call (a nested method call or a follow-up request): this call's settings, its
+   * signal and headers included, with `overrides` on top; what the step sees is reported here too.
+   */
+  child(overrides: CallSettings = NO_SETTINGS): Call {
+    return new Call(overrides === NO_SETTINGS ? this.settings : { ...this.settings, ...overrides }, this);
+  }
 
   answered(answer: HttpResponse): void {
-    const { response, requestId } = answer;
-    this.answers.push(
-      this.keepText
-        ? { response, requestId, text: answer.text, data: answer.data }
-        : { response, requestId, data: answer.data },
-    );
-    this.parent?.answered(answer);
+    const { response, requestId, data } = answer;
+    let keep = this.keepText;
+    for (let c = this.parent; c && !keep; c = c.parent) keep = c.keepText;
+    this.adopt(keep ? { response, requestId, text: answer.text, data } : { response, requestId, data });
+  }
+  /** Records an answer this call did not request itself (a joined book, a cached autocomplete). */
+  adopt(answer: KeptAnswer): void {
+    this.answers.push(answer);
+    this.parent?.adopt(answer);
   }
   attempted(attempt: number): void {
     if (attempt > 1) this.resends++;
@@ -72,32 +119,6 @@ export class CallScope {
         if (this.answers[i]!.requestId === id) return this.answers[i];
     }
     return this.answers.at(-1);
-  }
-}
-
-/** The scope a call's options carry, if any. */
-export function scopeOf(options: RequestOptions | undefined): CallScope | undefined {
-  return (options as { [SCOPE]?: CallScope } | undefined)?.[SCOPE];
-}
-
-/** `options` in the call that `from` belongs to (for a call's own follow-up requests). */
-export function inScopeOf<O extends RequestOptions>(from: RequestOptions | undefined, options: O): O {
-  const scope = scopeOf(from);
-  return scope ? { ...options, [SCOPE]: scope } : options;
-}
-
-/** The options with a new scope (a child of the scope they already carry). */
-export function withScope<O extends RequestOptions>(
-  options: O | undefined,
-): { options: O; scope: CallScope } {
-  const scope = new CallScope(options !== null && typeof options === 'object' ? scopeOf(options) : undefined);
-  if (options === undefined) return { options: { [SCOPE]: scope } as unknown as O, scope };
-  // Anything but a plain readable object is left as it is, for the method's own check to refuse.
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) return { options, scope };
-  try {
-    return { options: { ...options, [SCOPE]: scope }, scope };
-  } catch {
-    return { options, scope };
   }
 }
 
@@ -132,39 +153,72 @@ export class FarewayPromise<T> extends Promise<T> {
   static override get [Symbol.species]() {
     return Promise;
   }
-  #scope: CallScope | undefined;
+  #call: Call | undefined;
   #started: Promise<T> | undefined;
+  /** Set on a lazy promise until it is first awaited (`then`): starts the call. */
+  #start: (() => void) | undefined;
 
-  /** @internal */
-  static of<T>(scope: CallScope, run: () => Promise<T>): FarewayPromise<T> {
-    const started = run();
-    const promise = new FarewayPromise<T>((resolve, reject) => {
-      started.then(resolve, reject);
+  /**
+   * The promise of `call`, running `run`: at once, or (`lazy`) only when it is first awaited,
+   * iterated or asked for its response (a list sends nothing until then).
+   * @internal
+   */
+  static create<T, P extends FarewayPromise<T>>(
+    this: new (executor: (resolve: (value: T) => void, reject: (reason: unknown) => void) => void) => P,
+    call: Call,
+    run: () => Promise<T>,
+    lazy = false,
+  ): P {
+    let settle!: { resolve: (value: T) => void; reject: (reason: unknown) => void };
+    const promise = new this((resolve, reject) => {
+      settle = { resolve, reject };
     });
-    promise.#scope = scope;
-    promise.#started = started;
+    promise.#call = call;
+    const start = () => {
+      promise.#start = undefined;
+      let started: Promise<T>;
+      try {
+        started = run();
+      } catch (error) {
+        // Whatever threw before the call's first await (a tracer provider, say) rejects the call.
+        started = Promise.reject(error);
+      }
+      promise.#started = started;
+      started.then(settle.resolve, settle.reject);
+    };
+    if (lazy) promise.#start = start;
+    else start();
     return promise;
+  }
+
+  override then<R1 = T, R2 = never>(
+    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    this.#start?.();
+    return super.then(onfulfilled, onrejected);
   }
 
   /** The data and the `Response` of the request that produced it. */
   async withResponse(): Promise<{ data: T; response: Response }> {
     const data = await this;
-    return { data, response: this.#scope?.answerOf(data)?.response ?? localResponse(data) };
+    return { data, response: this.#call?.answerOf(data)?.response ?? localResponse(data) };
   }
 
   /** The raw response of the call, not checked against the contract. HTTP errors still throw. */
   async asResponse(): Promise<Response> {
-    const scope = this.#scope;
-    if (scope) scope.keepText = true;
+    const call = this.#call;
+    if (call) call.keepText = true;
+    this.#start?.();
     // The caller awaits this, not the data promise: its rejection is reported here, once.
     this.catch(() => undefined);
     try {
       const data = await (this.#started ?? this);
-      const answer = scope?.answerOf(data);
+      const answer = call?.answerOf(data);
       return answer ? rawResponse(answer) : localResponse(data);
     } catch (error) {
       // A 2xx the contract check refused: the raw answer is exactly what was asked for.
-      const last = scope?.answers.at(-1);
+      const last = call?.answers.at(-1);
       if (error instanceof ResponseValidationError && last) return rawResponse(last);
       throw error;
     }

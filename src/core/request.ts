@@ -1,5 +1,5 @@
 import type { Limiter, Ticket } from './limiter.js';
-import type { Hooks, Logger, RequestOptions } from './options.js';
+import type { Hooks, Logger } from './options.js';
 import { safeHook } from './events.js';
 import { bucketOf } from '../schemas/vocabulary.js';
 import { withRetries } from './retry.js';
@@ -7,7 +7,7 @@ import { classifyFailure, type CallTrace } from './failure.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 import { pathOf, type EndpointDeclaration } from '../schemas/endpoints.js';
 import { readAnswer } from './reader.js';
-import { FarewayPromise, scopeOf, withScope } from './operation.js';
+import { Call, FarewayPromise, settingsOf } from './operation.js';
 import type { Tracing } from './tracing.js';
 
 /** One call of a declared endpoint: its path parameter, query, body and the ids its errors carry. */
@@ -43,19 +43,48 @@ export class Requester {
 
   /**
    * One SDK call, however many requests it makes: the call of a declared endpoint's method (its
-   * `operation`, e.g. `bookings.book`) or a named composite call (`'bookFlight'`). Its span, and
-   * the promise with `.withResponse()` / `.asResponse()`. `run` gets the options carrying the
-   * call's scope, which every request of the call reports to.
+   * `operation`, e.g. `bookings.book`) or a named composite call (`'bookFlight'`). Creates the
+   * call's `Call` (its settings from `options`, read once; a step of `parent` when given), its
+   * span, and the promise with `.withResponse()` / `.asResponse()`. `run` gets the call: every
+   * request of the call is sent in it (`call`, `send`), or in a child of it.
    */
-  operation<T, O extends RequestOptions>(
+  operation<T>(
     what: EndpointDeclaration | string,
-    options: O | undefined,
-    run: (options: O) => Promise<T>,
+    options: unknown,
+    run: (call: Call) => Promise<T>,
+    parent?: Call,
   ): FarewayPromise<T> {
-    const { options: scoped, scope } = withScope(options);
+    return this.#operation(
+      (c, r) => FarewayPromise.create<T, FarewayPromise<T>>(c, r),
+      what,
+      options,
+      run,
+      parent,
+    );
+  }
+
+  /** `operation` with a promise of its own kind (a list's lazy `PagePromise`, `kind` creates it). */
+  lazyOperation<T, P extends FarewayPromise<T>>(
+    kind: (call: Call, run: () => Promise<T>) => P,
+    what: EndpointDeclaration,
+    options: unknown,
+    run: (call: Call) => Promise<T>,
+  ): P {
+    return this.#operation(kind, what, options, run, undefined);
+  }
+
+  #operation<T, P extends FarewayPromise<T>>(
+    kind: (call: Call, run: () => Promise<T>) => P,
+    what: EndpointDeclaration | string,
+    options: unknown,
+    run: (call: Call) => Promise<T>,
+    parent: Call | undefined,
+  ): P {
+    const settings = settingsOf(options);
+    const call = parent ? parent.child(settings) : new Call(settings);
     const declaration = typeof what === 'string' ? undefined : what;
     const name = declaration ? declaration.operation : (what as string);
-    return FarewayPromise.of(scope, () => this.tracing.span(name, declaration, scope, () => run(scoped)));
+    return kind(call, () => this.tracing.span(name, declaration, call, () => run(call)));
   }
 
   /**
@@ -66,8 +95,13 @@ export class Requester {
   async call<T, R = T>(
     declaration: EndpointDeclaration<T>,
     input: CallInput,
-    options: RequestOptions = {},
-    extra: { trace?: CallTrace; read?: (response: HttpResponse, req: HttpRequest) => R } = {},
+    call: Call,
+    extra: {
+      trace?: CallTrace;
+      read?: (response: HttpResponse, req: HttpRequest) => R;
+      /** Runs as each attempt is about to leave (after its token); a throw there sends nothing. */
+      beforeSend?: () => void;
+    } = {},
   ): Promise<{ data: R; response: HttpResponse }> {
     const ids = { ...(input.booking_id !== undefined ? { booking_id: input.booking_id } : {}), ...input.ids };
     const req: HttpRequest = {
@@ -79,7 +113,7 @@ export class Requester {
       ...(input.body !== undefined ? { body: input.body } : {}),
       ...(Object.keys(ids).length ? { context: ids } : {}),
     };
-    const response = await this.send(req, options, extra.trace);
+    const response = await this.send(req, call, extra.trace, extra.beforeSend);
     const data = extra.read
       ? extra.read(response, req)
       : (readAnswer(this.config, declaration.answer, response, req, ids) as unknown as R);
@@ -87,20 +121,29 @@ export class Requester {
   }
 
   /** `trace`, when given, records whether an attempt got past the limiter (see failure.ts). */
-  async send(req: HttpRequest, options: RequestOptions = {}, trace?: CallTrace): Promise<HttpResponse> {
+  async send(
+    req: HttpRequest,
+    call: Call,
+    trace?: CallTrace,
+    beforeSend?: () => void,
+  ): Promise<HttpResponse> {
     const { logger, hooks } = this.config;
     const bucket = bucketOf(req.endpoint);
-    const timeout = options.timeout ?? this.config.timeout;
+    const {
+      signal,
+      headers,
+      timeout = this.config.timeout,
+      maxRetries = this.config.maxRetries,
+    } = call.settings;
     const path = req.path;
-    const scope = scopeOf(options);
     const attemptOnce = async (attempt: number): Promise<HttpResponse> => {
       const queued = performance.now();
       // The limiter hands a ticket: the wire's send and answer times anchor its token.
       const run = async (ticket?: Ticket) => {
         const started = performance.now();
         const waitMs = Math.round(started - queued);
-        scope?.waited(started - queued);
-        scope?.attempted(attempt);
+        call.waited(started - queued);
+        call.attempted(attempt);
         if (trace) trace.attempted = true;
         if (hooks.onRequest)
           safeHook(logger, () =>
@@ -112,16 +155,17 @@ export class Requester {
           rateLimitWaitMs: waitMs,
         });
         try {
+          beforeSend?.();
           const response = await this.transport.send(req, {
             timeout,
-            signal: options.signal,
-            headers: options.headers,
+            signal,
+            headers,
             onSent: ticket && ((at) => ticket.sent(at)),
             onAnswered: ticket && ((at) => ticket.answered(at)),
           });
           this.#responded(req, attempt, response.status, response.requestId, started);
-          scope?.responded(response.status, response.requestId);
-          scope?.answered(response);
+          call.responded(response.status, response.requestId);
+          call.answered(response);
           return response;
         } catch (error) {
           // Refused before the wire (bad input, refused connection, pre-aborted): the token may come back.
@@ -129,18 +173,18 @@ export class Requester {
           const status = (error as { status?: number }).status;
           if (typeof status === 'number' && status > 0) {
             this.#responded(req, attempt, status, (error as { requestId?: string }).requestId, started);
-            scope?.responded(status, (error as { requestId?: string }).requestId);
+            call.responded(status, (error as { requestId?: string }).requestId);
           }
           throw error;
         }
       };
-      return bucket ? this.limiter.schedule(bucket, run, { signal: options.signal }) : run();
+      return bucket ? this.limiter.schedule(bucket, run, { signal }) : run();
     };
 
     return withRetries(attemptOnce, {
       endpoint: req.endpoint,
-      maxRetries: options.maxRetries ?? this.config.maxRetries,
-      signal: options.signal,
+      maxRetries,
+      signal,
       baseDelayMs: this.config.retryBaseDelayMs,
       maxDelayMs: this.config.retryMaxDelayMs,
       maxRetryAfterMs: this.config.maxRetryAfterMs,

@@ -9,8 +9,11 @@
  */
 import { importAtRunTime } from './limiter/run-time-import.js';
 import type { EndpointDeclaration } from '../schemas/endpoints.js';
-import type { CallScope } from './operation.js';
+import type { Call } from './operation.js';
+import { ConfigurationError } from '../errors.js';
+import type { Logger } from './events.js';
 import { VERSION } from '../version.js';
+import { PLAIN_ID } from '../schemas/fields.js';
 import type { TracerProviderLike } from './events.js';
 
 type Attributes = Record<string, string | number | boolean>;
@@ -62,8 +65,11 @@ export class Tracing {
   readonly #provider: TracerProviderLike | undefined;
   #tracer: Tracer | undefined;
 
-  constructor(baseUrl: string, provider?: TracerProviderLike) {
+  readonly #logger: Logger;
+
+  constructor(baseUrl: string, provider?: TracerProviderLike, logger: Logger = {}) {
     this.#provider = provider;
+    this.#logger = logger;
     const url = new URL(baseUrl);
     this.#server = {
       'server.address': url.hostname,
@@ -76,57 +82,90 @@ export class Tracing {
   span<T>(
     operation: string,
     declaration: EndpointDeclaration | undefined,
-    scope: CallScope,
+    call: Call,
     run: () => Promise<T>,
   ): Promise<T> {
     if (loaded === null) return run(); // no @opentelemetry/api: nothing to do, not even a microtask
-    if (loaded === undefined) return loadApi().then(() => this.span(operation, declaration, scope, run));
+    if (loaded === undefined) return loadApi().then(() => this.span(operation, declaration, call, run));
     const api = loaded;
-    this.#tracer ??= (
-      this.#provider ? this.#provider.getTracer('fareway', VERSION) : api.trace.getTracer('fareway', VERSION)
-    ) as Tracer;
-    const parent = api.context.active();
-    const span = this.#tracer.startSpan(
-      `fareway.${operation}`,
-      { kind: api.SpanKind.CLIENT, attributes: this.#server },
-      parent,
-    );
-    // No provider registered, or sampled out: the API's non-recording span. The call runs as it
-    // is (measured: the context switch and attributes of a span nobody records cost ~10 µs a call).
-    if (!span.isRecording()) return run();
-    if (declaration)
-      span.setAttributes({ 'http.request.method': declaration.method, 'url.template': declaration.template });
-    return this.#traced(api, span, parent, scope, run);
+    let span: Span;
+    let parent: unknown;
+    let recording: boolean;
+    try {
+      this.#tracer ??= (
+        this.#provider
+          ? this.#provider.getTracer('fareway', VERSION)
+          : api.trace.getTracer('fareway', VERSION)
+      ) as Tracer;
+      parent = api.context.active();
+      span = this.#tracer.startSpan(
+        `fareway.${operation}`,
+        { kind: api.SpanKind.CLIENT, attributes: this.#server },
+        parent,
+      );
+      // No provider registered, or sampled out: the API's non-recording span. The call runs as it
+      // is (measured: the context switch and attributes of a span nobody records cost ~10 µs a call).
+      recording = span.isRecording();
+      if (recording && declaration)
+        span.setAttributes({
+          'http.request.method': declaration.method,
+          'url.template': declaration.template,
+        });
+    } catch (error) {
+      // The tracer (the caller's `tracerProvider`, or the global one) threw before the call
+      // started: the call rejects with a typed error, and nothing was sent.
+      return Promise.reject(
+        new ConfigurationError(
+          `tracing: the tracer provider threw while starting the span of ${operation}; nothing was sent`,
+          { cause: error },
+        ),
+      );
+    }
+    if (!recording) return run();
+    return this.#traced(api, span, parent, call, run);
   }
 
-  async #traced<T>(
-    api: OtelApi,
-    span: Span,
-    parent: unknown,
-    scope: CallScope,
-    run: () => Promise<T>,
-  ): Promise<T> {
+  async #traced<T>(api: OtelApi, span: Span, parent: unknown, call: Call, run: () => Promise<T>): Promise<T> {
+    let result: T;
     try {
-      const result = await api.context.with(api.trace.setSpan(parent, span), run);
-      span.setAttributes(outcome(scope, result));
-      return result;
+      result = await api.context.with(api.trace.setSpan(parent, span), run);
     } catch (error) {
       const type = error instanceof Error ? error.name : typeof error;
-      span.setAttributes({ ...outcome(scope, error), 'error.type': type });
-      span.setStatus({ code: api.SpanStatusCode.ERROR, message: type });
+      this.#finish(span, () => {
+        span.setAttributes({ ...outcome(call, error), 'error.type': type });
+        span.setStatus({ code: api.SpanStatusCode.ERROR, message: type });
+      });
       throw error;
-    } finally {
+    }
+    this.#finish(span, () => span.setAttributes(outcome(call, result)));
+    return result;
+  }
+
+  /**
+   * Ends a span. A tracer that throws here cannot change the call's outcome (a booking that was
+   * made stays made): it is logged, once per client.
+   */
+  #finish(span: Span, record: () => void): void {
+    try {
+      record();
       span.end();
+    } catch (error) {
+      if (this.#warned) return;
+      this.#warned = true;
+      this.#logger.warn?.('tracing: the tracer threw while ending a span; ignored', {
+        error: error instanceof Error ? error.name : typeof error,
+      });
     }
   }
+  #warned = false;
 }
 
 /** The attributes known once the call has settled (ids only: never passenger data). */
-function outcome(scope: CallScope, value: unknown): Attributes {
-  const out: Attributes = { 'fareway.rate_limit.wait_ms': Math.round(scope.rateLimitWaitMs) };
-  if (scope.status !== undefined) out['http.response.status_code'] = scope.status;
-  if (scope.resends > 0) out['http.request.resend_count'] = scope.resends;
-  const requestId = (value as { requestId?: unknown } | null)?.requestId ?? scope.requestId;
+function outcome(call: Call, value: unknown): Attributes {
+  const out: Attributes = { 'fareway.rate_limit.wait_ms': Math.round(call.rateLimitWaitMs) };
+  if (call.status !== undefined) out['http.response.status_code'] = call.status;
+  if (call.resends > 0) out['http.request.resend_count'] = call.resends;
+  const requestId = (value as { requestId?: unknown } | null)?.requestId ?? call.requestId;
   if (typeof requestId === 'string') out['fareway.request_id'] = requestId;
   const ids = idsOf(value);
   if (ids.booking_id) out['fareway.booking_id'] = ids.booking_id;
@@ -134,15 +173,13 @@ function outcome(scope: CallScope, value: unknown): Attributes {
   return out;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,100}$/;
-
 /** booking_id and trace_id of a result, or of an error's context. */
 function idsOf(value: unknown): { booking_id?: string; trace_id?: string } {
   if (value === null || typeof value !== 'object') return {};
   const v = value as { booking_id?: unknown; trace_id?: unknown; context?: unknown; booking?: unknown };
   const from = (o: { booking_id?: unknown; trace_id?: unknown }) => ({
-    ...(typeof o.booking_id === 'string' && ID.test(o.booking_id) ? { booking_id: o.booking_id } : {}),
-    ...(typeof o.trace_id === 'string' && ID.test(o.trace_id) ? { trace_id: o.trace_id } : {}),
+    ...(typeof o.booking_id === 'string' && PLAIN_ID.test(o.booking_id) ? { booking_id: o.booking_id } : {}),
+    ...(typeof o.trace_id === 'string' && PLAIN_ID.test(o.trace_id) ? { trace_id: o.trace_id } : {}),
   });
   const own = from(v);
   const context = v.context && typeof v.context === 'object' ? from(v.context as object) : {};

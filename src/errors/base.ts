@@ -28,6 +28,7 @@ export type FarewayErrorCode =
   | 'rate_limit_queue_full'
   | 'invalid_response'
   | 'booking_outcome_unknown'
+  | 'booking_in_progress'
   | 'create_outcome_unknown'
   | 'booking_failed'
   | 'price_changed'

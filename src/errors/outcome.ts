@@ -27,6 +27,31 @@ export class BookingOutcomeUnknownError extends FarewayError {
 }
 
 /**
+ * Book was not sent: another process (same API key, sharing `rateLimits.redis`) kept booking this
+ * booking for longer than this call would wait, and the booking was still not confirmed when
+ * this call gave up. Nothing was sent by this call and no money moved because of it: retrieve the
+ * booking, and book again if it is still bookable.
+ */
+export class BookingInProgressError extends FarewayError {
+  static override readonly code = 'booking_in_progress';
+  declare readonly code: 'booking_in_progress';
+  override name = 'BookingInProgressError';
+  constructor(
+    readonly booking_id: string,
+    options: { lastStatus?: string | undefined; requestId?: string | undefined } = {},
+  ) {
+    super(
+      `Book of booking ${booking_id} was not sent: another process held its book lock each time this call ` +
+        `tried${options.lastStatus ? ` (last seen status: ${options.lastStatus})` : ''}. Nothing was sent by this ` +
+        'call; retrieve the booking and book again if it is still bookable.',
+    );
+    this.requestId = options.requestId;
+    this.lastStatus = options.lastStatus;
+  }
+  readonly lastStatus: string | undefined;
+}
+
+/**
  * A create-booking whose outcome could not be established (a timeout, a dropped connection or a
  * proxy error, and listing the newest bookings did not settle it). A booking (and a fare lock)
  * may exist for `trace_id`: look for it (`bookings.list`) before creating again.
@@ -73,6 +98,7 @@ export class BookingFailedError extends FarewayError {
 
 keepClassNames({
   BookingOutcomeUnknownError,
+  BookingInProgressError,
   CreateOutcomeUnknownError,
   BookingFailedError,
 });

@@ -1,6 +1,7 @@
 import { addMilliseconds } from 'date-fns';
 import { parseExpiresAt, type ExpiresAtZone } from '../dates.js';
 import { FareExpiredError } from '../errors.js';
+import { MAX_TIMER_MS } from '../core/timer.js';
 
 /** A monotonic clock in milliseconds (never jumps with the wall clock). Injectable for tests. */
 export interface DeadlineClock {
@@ -35,9 +36,6 @@ export const FALLBACK_WINDOW_MS = {
   supplier_b: 15 * MINUTE,
   lock: 15 * MINUTE,
 } as const;
-
-/** setTimeout's largest delay; longer waits are chained. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface DeadlineOptions {
   kind: DeadlineKind;

@@ -88,33 +88,3 @@ export class Page implements AsyncIterable<BookingListEntry> {
 }
 /** The class keeps its name in minified bundles (see errors.ts). */
 Object.defineProperty(Page, 'name', { value: 'Page' });
-
-/**
- * What `bookings.list()` returns: a promise of the first page that is also async-iterable over
- * every booking, so both `await list()` and `for await (const b of list())` work.
- */
-export class PagePromise extends Promise<Page> implements AsyncIterable<BookingListEntry> {
-  static override get [Symbol.species]() {
-    return Promise;
-  }
-  static from(first: () => Promise<Page>): PagePromise {
-    let pending: Promise<Page> | undefined;
-    const start = () => (pending ??= first());
-    const p = new PagePromise((resolve, reject) => {
-      // Deferred: nothing is sent until the caller awaits or iterates.
-      queueMicrotask(() => start().then(resolve, reject));
-    });
-    return p;
-  }
-  async *[Symbol.asyncIterator](): AsyncIterator<BookingListEntry> {
-    const page = await this;
-    yield* page;
-  }
-  /** The first page and its fetch `Response` (also on `page.response`). */
-  async withResponse(): Promise<{ data: Page; response: Response | undefined }> {
-    const page = await this;
-    return { data: page, response: page.response };
-  }
-}
-/** The class keeps its name in minified bundles (see errors.ts). */
-Object.defineProperty(PagePromise, 'name', { value: 'PagePromise' });

@@ -4,7 +4,7 @@ import { withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { raceAbort } from '../core/body.js';
 import { SERVICE } from '../schemas/endpoints.js';
-import { scopeOf, type FarewayPromise } from '../core/operation.js';
+import { Call, type FarewayPromise } from '../core/operation.js';
 import type { HttpResponse } from '../core/transport.js';
 import { RequestValidationError } from '../errors.js';
 import { checkCall } from '../core/call-options.js';
@@ -33,10 +33,16 @@ export class Airports {
    * const { results } = await fareway.airports.autocomplete('del'); // [{ code: 'DEL', city: 'Delhi', … }]
    */
   autocomplete(q: string, options?: RequestOptions): FarewayPromise<AutocompleteResponse> {
-    return this.ctx.requester.operation(SERVICE.autocomplete, options, (o) => this.#autocomplete(q, o));
+    return this.ctx.requester.operation(SERVICE.autocomplete, options, (call) =>
+      this.#autocomplete(q, options, call),
+    );
   }
 
-  async #autocomplete(q: string, options: RequestOptions): Promise<AutocompleteResponse> {
+  async #autocomplete(
+    q: string,
+    options: RequestOptions | undefined,
+    call: Call,
+  ): Promise<AutocompleteResponse> {
     checkCall(this.ctx, options);
     if (typeof q !== 'string')
       throw new RequestValidationError([{ path: 'q', message: 'must be a string' }], 'Invalid autocomplete');
@@ -49,19 +55,24 @@ export class Airports {
     if (key.length < 2) return { results: [] };
 
     const cached = this.#cache.get(key);
-    if (cached) return this.#answer(cached, options);
+    if (cached) return this.#answer(cached, call);
+
+    // A caller with its own headers or timeout sends its own request, in its own call.
+    const { headers, timeout, signal } = call.settings;
+    if (headers !== undefined || timeout !== undefined)
+      return this.#answer(await this.#fetch(key, call), call);
 
     let pending = this.#inflight.get(key);
     if (!pending) {
-      // The shared request ignores any one caller's signal: another caller may still want it.
-      const { signal: _signal, ...shared } = options;
-      pending = this.#fetch(key, shared).finally(() => this.#inflight.delete(key));
+      // The shared request belongs to none of its callers: the client's settings, no caller's
+      // signal (another caller may still want it), reported to each caller as its answer.
+      pending = this.#fetch(key, new Call()).finally(() => this.#inflight.delete(key));
       // Every caller may detach (abort) before it settles: the shared promise must never be
       // left without a handler, or its failure would be an unhandled rejection.
       pending.catch(() => undefined);
       this.#inflight.set(key, pending);
     }
-    return this.#answer(await (options.signal ? raceAbort(pending, options.signal) : pending), options);
+    return this.#answer(await (signal ? raceAbort(pending, signal) : pending), call);
   }
 
   /** Forgets cached answers. */
@@ -70,16 +81,17 @@ export class Airports {
   }
 
   /** The caller's copy; its call reports the response that brought the answer. */
-  #answer(fetched: Fetched, options: RequestOptions): AutocompleteResponse {
-    scopeOf(options)?.answered(fetched.response);
+  #answer(fetched: Fetched, call: Call): AutocompleteResponse {
+    // A request sent in this very call has reported its answer already.
+    if (!call.answers.some((a) => a.response === fetched.response.response)) call.answered(fetched.response);
     return copyOf(fetched.data);
   }
 
-  async #fetch(q: string, options: RequestOptions): Promise<Fetched> {
+  async #fetch(q: string, call: Call): Promise<Fetched> {
     const { data: read, response } = await this.ctx.requester.call(
       SERVICE.autocomplete,
       { query: { q } },
-      options,
+      call,
     );
     // Only the airports are kept (an unknown top-level field, however deep, is not cached).
     const data: AutocompleteResponse = { results: read.results };

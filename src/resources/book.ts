@@ -1,34 +1,22 @@
 import { SERVICE, pathOf } from '../schemas/endpoints.js';
 import type { ClientContext } from '../core/context.js';
-import { transportOptions, withMeta } from '../core/context.js';
-import { inScopeOf } from '../core/operation.js';
+import { withMeta } from '../core/context.js';
+import type { Call } from '../core/operation.js';
 import { amount, closed } from '../core/option-rules.js';
-import { REQUEST_OPTIONS_SHAPE, type RequestOptions } from '../core/options.js';
+import { REQUEST_OPTIONS_SHAPE } from '../core/options.js';
 import { raceAbort } from '../core/body.js';
-import { safeHook } from '../core/events.js';
-import { classifyFailure, markAnswered, traceCall } from '../core/failure.js';
-import { poll } from '../core/retry.js';
+import { classifyFailure, markAnswered, markNotSent, traceCall } from '../core/failure.js';
 import {
-  APIError,
   BookingFailedError,
-  BookingOutcomeUnknownError,
+  BookingInProgressError,
   PriceChangedError,
   ResponseValidationError,
 } from '../errors.js';
-import { type BookResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
 import { z } from '../schemas/zod.js';
-import type { BookingStatus } from '../schemas/vocabulary.js';
-import type { Deadline } from '../model/deadline.js';
+import { confirmedWithPnr, fromRetrieved, type BookResult, type Retrieve } from './book-result.js';
+import { reconcile } from './book-reconcile.js';
 
-/**
- * Metadata on every booking result: the request id and, where known, the fare lock. (Declared
- * here, beside book, so that bookings.ts → book.ts is the only import between the two.)
- */
-export interface BookingMeta {
-  readonly requestId: string | undefined;
-  /** The fare lock countdown, when the client knows it. */
-  readonly deadline: Deadline | undefined;
-}
+export type { BookingMeta, BookResult } from './book-result.js';
 
 const BookOptionsObject = closed(
   {
@@ -57,31 +45,15 @@ export interface BookOptions extends z.input<typeof BookOptionsObject> {}
 /** The schema of `bookings.book`'s options. */
 export const BookOptionsSchema: z.ZodMiniType<BookOptions, BookOptions> = BookOptionsObject;
 
-/**
- * A confirmed booking. `reconciled` is true when the answer came from retrieving the booking
- * (after an interrupted book, or because another call or process had booked it).
- */
-export type BookResult = BookResponse & BookingMeta & { readonly reconciled: boolean };
-
-type Retrieve = (id: string, options?: RequestOptions) => Promise<RetrieveBookingResponse & BookingMeta>;
-
 /** Amounts compared in integer paise, never as floats. */
 const toPaise = (amount: number) => Math.round(amount * 100);
 
-/** Statuses from which book may still be sent (spec §3): nothing irreversible happened yet. */
-const BOOKABLE = new Set<string>(['draft', 'passenger_saved', 'priced'] satisfies BookingStatus[]);
-
 /**
- * One book in flight per booking in this process: a second concurrent `book(id)` joins the first
- * (one request, one answer for both). Keyed by base URL and booking id.
+ * One book in flight per booking, per client (so per API key: two clients in one process never
+ * join each other's book): a second concurrent `book(id)` on the same client joins the first (one
+ * request, one answer for both). Held by the client's `Bookings`.
  */
-const inFlight = new Map<string, Promise<BookResult>>();
-
-const confirmedWithPnr = (b: {
-  status?: unknown;
-  pnr?: unknown;
-}): b is { status: 'confirmed'; pnr: string } =>
-  b.status === 'confirmed' && typeof b.pnr === 'string' && b.pnr !== '';
+export type BooksInFlight = Map<string, { readonly result: Promise<BookResult>; readonly call: Call }>;
 
 /**
  * Books `id` with every safety of the low level: the explicit fare guard verified against the
@@ -90,35 +62,30 @@ const confirmedWithPnr = (b: {
  */
 export function book(
   ctx: ClientContext,
-  baseUrl: string,
+  inFlight: BooksInFlight,
   id: string,
   options: BookOptions,
+  call: Call,
   retrieve: Retrieve,
 ): Promise<BookResult> {
-  const key = `${baseUrl}|${id}`;
-  const running = inFlight.get(key);
+  const running = inFlight.get(id);
   if (running) {
-    ctx.logger.debug?.(`book of ${id} is already in flight in this process; joining it`, { booking_id: id });
+    ctx.logger.debug?.(`book of ${id} is already in flight on this client; joining it`, { booking_id: id });
     // The caller's signal detaches that caller only: the shared book goes on.
-    return (options.signal ? raceAbort(running, options.signal) : running).then((result) => {
+    const signal = call.settings.signal;
+    return (signal ? raceAbort(running.result, signal) : running.result).then((result) => {
+      // The joined caller's `.withResponse()` is the real response that produced the result.
+      const answer = running.call.answerOf(result);
+      if (answer) call.adopt(answer);
       checkJoinedFare(id, options.expectedFinalFare, result);
       return result;
     });
   }
-  const shared = bookExclusively(ctx, id, options, retrieve).finally(() => inFlight.delete(key));
-  inFlight.set(key, shared);
+  const result = bookExclusively(ctx, id, options, call, retrieve).finally(() => inFlight.delete(id));
+  inFlight.set(id, { result, call });
   // The caller's own promise; the shared one must never be left without a handler.
-  shared.catch(() => undefined);
-  return shared;
-}
-
-/** A confirmed booking found by retrieving it, as the result of book (`reconciled: true`). */
-function fromRetrieved(booking: RetrieveBookingResponse & BookingMeta): BookResult {
-  return withMeta(booking as unknown as BookResponse, {
-    requestId: booking.requestId,
-    deadline: undefined,
-    reconciled: true,
-  });
+  result.catch(() => undefined);
+  return result;
 }
 
 /** A joined call asked for its own fare: the booking is already made, so say so if it differs. */
@@ -133,19 +100,44 @@ function checkJoinedFare(id: string, expected: number | undefined, result: BookR
     );
 }
 
+/** The shared book lock was lost before this call sent book: nothing was sent. */
+class LockLost extends Error {}
+
+/** What this call knows of the booking while it waits for another process's book. */
+interface Seen {
+  lastStatus?: string | undefined;
+  requestId?: string | undefined;
+}
+
 async function bookExclusively(
   ctx: ClientContext,
   id: string,
   options: BookOptions,
+  call: Call,
   retrieve: Retrieve,
 ): Promise<BookResult> {
   const lockName = `book:${id}`;
+  // The lock renews itself while held (core/limiter/redis/lock.ts), so it covers the whole time
+  // this call may still send: queued for a token, paused by a 429, reconciling. The TTL only
+  // bounds how long a crashed holder blocks the others.
   const ttlMs = 2 * (ctx.timeout + ctx.bookReconcile.timeoutMs) + 10_000;
+  const seen: Seen = {};
   for (let round = 0; round < 3; round++) {
     const lock = await ctx.limiter.lock(lockName, ttlMs);
     if (lock !== 'held') {
       try {
-        return await guardedBook(ctx, id, options, retrieve);
+        // Checked as the request is about to leave (after the queue and any 429 pause).
+        const stillHeld = () => {
+          if ((lock as { lost?: boolean } | undefined)?.lost)
+            throw markNotSent(new LockLost(`the shared book lock of ${id} was lost`));
+        };
+        return await guardedBook(ctx, id, options, call, retrieve, stillHeld);
+      } catch (error) {
+        // Lost before anything was sent: another process may be booking; wait for it as below.
+        if (!(error instanceof LockLost)) throw error;
+        ctx.logger.warn?.(`the shared book lock of ${id} was lost before book was sent; nothing was sent`, {
+          booking_id: id,
+        });
       } finally {
         await lock?.release().catch((error: unknown) =>
           ctx.logger.warn?.('could not release the shared book lock; it expires by itself', {
@@ -157,8 +149,10 @@ async function bookExclusively(
     }
     // Another process is booking this id: wait for it, then read what it did.
     ctx.logger.info?.(`book of ${id} is in flight in another process; waiting for it`, { booking_id: id });
-    await ctx.limiter.waitUntilFree(lockName, ttlMs, options.signal);
-    const current = await retrieve(id, transportOptions(options));
+    await ctx.limiter.waitUntilFree(lockName, ttlMs, call.settings.signal);
+    const current = await retrieve();
+    seen.lastStatus = current.status;
+    seen.requestId = current.requestId;
     if (confirmedWithPnr(current)) {
       const result = fromRetrieved(current);
       checkJoinedFare(id, options.expectedFinalFare, result);
@@ -168,20 +162,23 @@ async function bookExclusively(
       throw new BookingFailedError(id, current, { requestId: current.requestId });
     // Still bookable: the other attempt ended without booking. Take the lock and book.
   }
-  throw new BookingOutcomeUnknownError(id, { lastStatus: undefined });
+  // Every round, another process held the lock: this call sent nothing, and says so.
+  throw new BookingInProgressError(id, seen);
 }
 
 async function guardedBook(
   ctx: ClientContext,
   id: string,
   options: BookOptions,
+  call: Call,
   retrieve: Retrieve,
+  stillHeld: () => void,
 ): Promise<BookResult> {
-  const { expectedFinalFare, ...requestOptions } = options;
+  const { expectedFinalFare } = options;
   if (expectedFinalFare !== undefined) {
     // Stateless: the fare is read from the service, never from this client's memory. If it
     // cannot be read, the error of that read is thrown and nothing is booked.
-    const current = await retrieve(id, transportOptions(requestOptions));
+    const current = await retrieve();
     if (confirmedWithPnr(current)) {
       // Already booked (by an earlier call, here or elsewhere): one PNR, report it.
       const result = fromRetrieved(current);
@@ -208,19 +205,23 @@ async function guardedBook(
         fare,
       );
   }
-  return sendBook(ctx, id, requestOptions, retrieve);
+  return sendBook(ctx, id, call, retrieve, stillHeld);
 }
 
 async function sendBook(
   ctx: ClientContext,
   id: string,
-  options: RequestOptions,
+  call: Call,
   retrieve: Retrieve,
+  stillHeld: () => void,
 ): Promise<BookResult> {
-  const trace = traceCall(options.signal);
+  const trace = traceCall(call.settings.signal);
   let cause: unknown;
   try {
-    const { data, response } = await ctx.requester.call(SERVICE.book, { booking_id: id }, options, { trace });
+    const { data, response } = await ctx.requester.call(SERVICE.book, { booking_id: id }, call, {
+      trace,
+      beforeSend: stillHeld,
+    });
     if (confirmedWithPnr(data))
       return withMeta(data, { requestId: response.requestId, deadline: undefined, reconciled: false });
     // The service's own readable answer: it finished, without a PNR.
@@ -241,75 +242,5 @@ async function sendBook(
   }
   const { reconcile: mode } = classifyFailure(cause, 'book', trace);
   if (mode === 'no') throw cause;
-  return reconcile(ctx, id, cause, retrieve, mode, options);
-}
-
-/**
- * Establishes what an interrupted book did by retrieving the booking (failure.ts says how).
- * `once`: the service finished (its envelope, or a readable 2xx); one retrieve decides, and a
- * still-bookable booking rethrows the original error (book may be called again). `until-settled`:
- * the outcome may still be in flight; retrieve until terminal or `bookReconcile.timeoutMs`, from
- * `intervalMs` doubling to 2 s between checks (p-retry, core/retry.ts).
- */
-async function reconcile(
-  ctx: ClientContext,
-  id: string,
-  cause: unknown,
-  retrieve: Retrieve,
-  mode: 'once' | 'until-settled',
-  /** The book call's options: its checks report to the same call (span, `.withResponse()`). */
-  call: RequestOptions,
-): Promise<BookResult> {
-  const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-  ctx.logger.warn?.(`book of ${id} was interrupted (${reason}); reconciling by retrieving the booking`, {
-    booking_id: id,
-  });
-  const { timeoutMs, intervalMs } = ctx.bookReconcile;
-  let lastStatus: string | undefined;
-  let lastRequestId: string | undefined;
-  const check = async (n: number, remainingMs: number): Promise<BookResult | undefined> => {
-    let booking: (RetrieveBookingResponse & BookingMeta) | undefined;
-    try {
-      booking = await retrieve(
-        id,
-        inScopeOf(call, { timeout: Math.max(1, Math.min(remainingMs, ctx.timeout)), maxRetries: 0 }),
-      );
-      lastStatus = booking.status;
-      lastRequestId = booking.requestId;
-    } catch (error) {
-      ctx.logger.info?.(
-        `reconcile check ${n} for ${id} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    const untouched = booking !== undefined && mode === 'once' && BOOKABLE.has(booking.status);
-    const done =
-      booking !== undefined && (confirmedWithPnr(booking) || booking.status === 'failed' || untouched);
-    safeHook(ctx.logger, () =>
-      ctx.hooks?.onReconcile?.({ booking_id: id, reason, status: booking?.status, check: n, done }),
-    );
-    if (booking && confirmedWithPnr(booking)) {
-      ctx.logger.info?.(`book of ${id} had committed: PNR ${booking.pnr}`, {
-        booking_id: id,
-        requestId: lastRequestId,
-      });
-      return fromRetrieved(booking);
-    }
-    if (booking?.status === 'failed')
-      throw new BookingFailedError(id, booking, { cause, requestId: lastRequestId });
-    if (booking && untouched) {
-      // The service finished and the booking is untouched: the original error stands, and says
-      // the booking is still bookable (book may be called again).
-      if (cause instanceof APIError) Object.assign(cause.context, { booking_status: booking.status });
-      if (cause instanceof Error) throw cause;
-      throw new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId: lastRequestId });
-    }
-    return undefined;
-  };
-  const settled = await poll(check, {
-    windowMs: timeoutMs,
-    firstDelayMs: intervalMs,
-    maxDelayMs: Math.max(intervalMs, 2_000),
-  });
-  if (settled) return settled;
-  throw new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId: lastRequestId });
+  return reconcile(ctx, id, cause, retrieve, mode);
 }

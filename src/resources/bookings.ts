@@ -1,73 +1,109 @@
 import type { ClientContext } from '../core/context.js';
 import { checkBookingId, parseInput, withMeta } from '../core/context.js';
-import { closed, flag } from '../core/option-rules.js';
-import { REQUEST_OPTIONS_SHAPE, type RequestOptions } from '../core/options.js';
+import type { Call } from '../core/operation.js';
+import type { RequestOptions } from '../core/options.js';
 import type { FarewayPromise } from '../core/operation.js';
 import { checkCall } from '../core/call-options.js';
 import { FareExpiredError, RequestValidationError } from '../errors.js';
 import { Deadline } from '../model/deadline.js';
-import { Page, PagePromise } from '../model/pagination.js';
 import { checkIndices } from '../model/index-roles.js';
-import { isSelection, searchOfSelection, type Selection } from '../model/search-results.js';
+import { isSelection, searchOfSelection } from '../model/search-results.js';
 import { SERVICE } from '../schemas/endpoints.js';
 import {
   CreateBookingParamsSchema,
-  ListParamsSchema,
-  type Booking,
   type CreateBookingResponse,
   type ListParams,
-  type RepriceResponse,
   type RetrieveBookingResponse,
-  type SavePassengersResponse,
 } from '../schemas/booking.js';
 import type { PassengerInput } from '../schemas/passenger.js';
-import { passengerContextFromBooking, validatePassengers } from '../validation/passengers.js';
-import { z } from '../schemas/zod.js';
+import type { PassengerRead } from '../validation/passenger-shape.js';
 import {
   book as bookOnce,
+  type BooksInFlight,
   BookOptionsSchema,
-  type BookingMeta,
   type BookOptions,
   type BookResult,
 } from './book.js';
 import { sendCreate, withPaxCount } from './create.js';
+import { preflight } from './save-passengers.js';
+import { lockDeadlineFrom, refuseIfLockExpired } from './lock-deadline.js';
+import {
+  SavePassengersOptionsObject,
+  type BookingRef,
+  type CreateBookingInput,
+  type CreatedBooking,
+  type RepricedBooking,
+  type RetrievedBooking,
+  type SavedPassengers,
+  type SavePassengersOptions,
+} from './booking-types.js';
+import { listBookings, type PagePromise } from './list.js';
 
-export type { BookingMeta } from './book.js';
+export type {
+  BookingMeta,
+  BookingRef,
+  CreateBookingInput,
+  CreatedBooking,
+  RepricedBooking,
+  RetrievedBooking,
+  SavedPassengers,
+  SavePassengersOptions,
+} from './booking-types.js';
+
 /**
- * A created booking. `reconciled: false`: the service's create answer, with every field spec §4.3
- * lists. `reconciled: true`: the create was interrupted and its own booking was found by listing
- * and read with get-booking (spec §4.7), which does not carry `pax_count`, `pax_rules` or the
- * lock countdown: `pax_count` is filled from the search when this client knows it (or from the
- * answer, when the service sends it) and is absent otherwise.
+ * The methods of `Bookings` that can run as steps of a larger call; `savePassengers` may be given
+ * the list as the outer call already read it (bookFlight), so a call reads its passengers once.
  */
-export type CreatedBooking =
-  | (CreateBookingResponse & BookingMeta & { readonly reconciled: false })
-  | (RetrieveBookingResponse & BookingMeta & { readonly reconciled: true });
-export type SavedPassengers = SavePassengersResponse & BookingMeta & { readonly warnings: string[] };
-export type RepricedBooking = RepriceResponse & BookingMeta;
-export type RetrievedBooking = RetrieveBookingResponse & BookingMeta;
+export type BookingSteps = Pick<Bookings, 'create' | 'reprice' | 'book' | 'retrieve'> & {
+  savePassengers(
+    ...args: [...Parameters<Bookings['savePassengers']>, read?: PassengerRead]
+  ): ReturnType<Bookings['savePassengers']>;
+};
 
-/** A booking object (any response that has `booking_id`) or the id itself. */
-export type BookingRef = string | { booking_id: string };
+let stepsIn: (bookings: Bookings, parent: Call) => BookingSteps;
 
-/** `create` input: a selection from `results.select(...)`, or raw trace id and indices. */
-export type CreateBookingInput = Selection | { trace_id: string; result_indices: readonly string[] };
-
-const SavePassengersOptionsObject = closed({
-  ...REQUEST_OPTIONS_SHAPE,
-  /**
-   * Skip the local preflight (the service still validates). For emergencies only.
-   * @default false
-   */
-  skipPreflight: z.optional(flag()),
-});
-/** Options of `savePassengers`: every call's options, and the preflight switch. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the named type of the schema
-export interface SavePassengersOptions extends z.input<typeof SavePassengersOptionsObject> {}
+/**
+ * `bookings`' methods as steps of the call `parent` (bookFlight's steps, book's reads): each is a
+ * call of its own (its span a child of the parent's), with the parent's settings (timeout,
+ * signal, headers) under its own options, reporting what it sees to the parent.
+ */
+export function stepsOf(bookings: Bookings, parent: Call): BookingSteps {
+  return stepsIn(bookings, parent);
+}
 
 /** `fareway.bookings`: create, passengers, reprice, book, retrieve, list. */
 export class Bookings {
-  constructor(private readonly ctx: ClientContext) {}
+  static {
+    stepsIn = (bookings, parent) => bookings.#steps(parent);
+  }
+  /** Book's single-flight: one book in flight per booking for this client (so for its API key). */
+  readonly #booksInFlight: BooksInFlight = new Map();
+  readonly #top: BookingSteps;
+
+  constructor(private readonly ctx: ClientContext) {
+    this.#top = this.#steps(undefined);
+  }
+
+  #steps(parent: Call | undefined): BookingSteps {
+    const op = <T>(
+      decl: (typeof SERVICE)[keyof typeof SERVICE],
+      options: unknown,
+      run: (call: Call) => Promise<T>,
+    ) => this.ctx.requester.operation(decl, options, run, parent);
+    return {
+      create: (input, options) =>
+        op(SERVICE.createBooking, options, (call) => this.#create(input, options, call)),
+      savePassengers: (booking, passengers, options, read) =>
+        op(SERVICE.savePassengers, options, (call) =>
+          this.#savePassengers(booking, passengers, options, call, read),
+        ),
+      reprice: (booking, options) =>
+        op(SERVICE.reprice, options, (call) => this.#reprice(booking, options, call)),
+      book: (booking, options) => op(SERVICE.book, options, (call) => this.#book(booking, options, call)),
+      retrieve: (booking, options) =>
+        op(SERVICE.retrieve, options, (call) => this.#retrieve(booking, options, call)),
+    };
+  }
 
   /**
    * Locks the fare and creates a `draft` booking. Accepts a selection (`results.select(out, ret)`)
@@ -75,10 +111,14 @@ export class Bookings {
    * against the spec's scenario table, and an expired search is refused locally.
    */
   create(input: CreateBookingInput, options?: RequestOptions): FarewayPromise<CreatedBooking> {
-    return this.ctx.requester.operation(SERVICE.createBooking, options, (o) => this.#create(input, o));
+    return this.#top.create(input, options);
   }
 
-  async #create(input: CreateBookingInput, options: RequestOptions): Promise<CreatedBooking> {
+  async #create(
+    input: CreateBookingInput,
+    options: RequestOptions | undefined,
+    call: Call,
+  ): Promise<CreatedBooking> {
     checkCall(this.ctx, options);
     // Only the two wire fields are taken, so a selection that went through JSON (and lost its
     // live deadline) is still accepted as `{ trace_id, result_indices }`.
@@ -107,7 +147,7 @@ export class Bookings {
       throw FareExpiredError.local('The search', { trace_id: params.trace_id });
 
     const source = live?.source ?? memory?.source ?? (isSelection(input) ? input.source : undefined);
-    const outcome = await sendCreate(this.ctx, params, options);
+    const outcome = await sendCreate(this.ctx, params, call);
     const reconciled = outcome.kind === 'adopted';
     const data: CreateBookingResponse | RetrieveBookingResponse =
       outcome.kind === 'made'
@@ -142,48 +182,34 @@ export class Bookings {
     passengers: PassengerInput[],
     options?: SavePassengersOptions,
   ): FarewayPromise<SavedPassengers> {
-    return this.ctx.requester.operation(SERVICE.savePassengers, options, (o) =>
-      this.#savePassengers(booking, passengers, o),
-    );
+    return this.#top.savePassengers(booking, passengers, options);
   }
 
   async #savePassengers(
     booking: BookingRef,
     passengers: PassengerInput[],
-    options: SavePassengersOptions,
+    options: SavePassengersOptions | undefined,
+    call: Call,
+    /** The list as bookFlight's guard read it: not read (parsed) again. */
+    read?: PassengerRead,
   ): Promise<SavedPassengers> {
-    checkCall(this.ctx, options, { schema: SavePassengersOptionsObject, scan: { passengers }, passengers });
+    const checked = checkCall(this.ctx, options, {
+      schema: SavePassengersOptionsObject,
+      scan: { passengers },
+      ...(read ? {} : { passengers }),
+    });
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
-    this.#refuseIfLockExpired(id);
-    let body: { passengers: unknown[] };
-    let warnings: string[] = [];
-    const { skipPreflight, ...requestOptions } = options;
-    if (skipPreflight) {
-      body = { passengers };
-    } else {
-      const memory = this.ctx.registry.booking(id);
-      let known: Partial<Booking> | undefined =
-        typeof booking === 'object' && 'itinerary_items' in booking
-          ? (booking as Partial<Booking>)
-          : undefined;
-      if (!known) known = await this.retrieve(id, requestOptions);
-      const context = passengerContextFromBooking(
-        {
-          ...known,
-          ...(memory?.pax_rules && !known.pax_rules ? { pax_rules: memory.pax_rules } : {}),
-        } as Partial<Booking>,
-        memory?.source,
-      );
-      const result = validatePassengers(passengers, context);
-      if (result.issues.length) throw new RequestValidationError(result.issues, 'Invalid passengers');
-      warnings = result.warnings;
-      for (const warning of warnings) this.ctx.logger.warn?.(warning, { booking_id: id });
-      body = { passengers: result.passengers };
-    }
+    refuseIfLockExpired(this.ctx, id);
+    const { body, warnings } =
+      options?.skipPreflight === true
+        ? { body: { passengers: passengers as unknown[] }, warnings: [] }
+        : await preflight(this.ctx, id, booking, passengers, read ?? checked, () =>
+            this.#steps(call).retrieve(id),
+          );
     const { data, response } = await this.ctx.requester.call(
       SERVICE.savePassengers,
       { booking_id: id, body },
-      requestOptions,
+      call,
     );
     const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
@@ -201,15 +227,22 @@ export class Bookings {
    * `bookFlight` does this with `onPriceChange`).
    */
   reprice(booking: BookingRef, options?: RequestOptions): FarewayPromise<RepricedBooking> {
-    return this.ctx.requester.operation(SERVICE.reprice, options, (o) => this.#reprice(booking, o));
+    return this.#top.reprice(booking, options);
   }
 
-  async #reprice(booking: BookingRef, options: RequestOptions): Promise<RepricedBooking> {
+  async #reprice(
+    booking: BookingRef,
+    options: RequestOptions | undefined,
+    call: Call,
+  ): Promise<RepricedBooking> {
     checkCall(this.ctx, options);
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
-    this.#refuseIfLockExpired(id);
-    const { data, response } = await this.ctx.requester.call(SERVICE.reprice, { booking_id: id }, options);
-    const memory = this.ctx.registry.updateBooking(id, this.#deadlineFrom(data, response.receivedAt, id));
+    refuseIfLockExpired(this.ctx, id);
+    const { data, response } = await this.ctx.requester.call(SERVICE.reprice, { booking_id: id }, call);
+    const memory = this.ctx.registry.updateBooking(
+      id,
+      lockDeadlineFrom(this.ctx, data, response.receivedAt, id),
+    );
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
   }
 
@@ -225,28 +258,34 @@ export class Bookings {
    * Duplicates and price-change opinions live in `bookFlight`.
    */
   book(booking: BookingRef, options?: BookOptions): FarewayPromise<BookResult> {
-    return this.ctx.requester.operation(SERVICE.book, options, (o) => this.#book(booking, o));
+    return this.#top.book(booking, options);
   }
 
-  async #book(booking: BookingRef, options: BookOptions): Promise<BookResult> {
+  async #book(booking: BookingRef, options: BookOptions | undefined, call: Call): Promise<BookResult> {
     checkCall(this.ctx, options, { schema: BookOptionsSchema });
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
-    this.#refuseIfLockExpired(id);
-    return bookOnce(this.ctx, this.ctx.baseUrl, id, options, (bid, opts) => this.retrieve(bid, opts));
+    refuseIfLockExpired(this.ctx, id);
+    return bookOnce(this.ctx, this.#booksInFlight, id, options ?? {}, call, (opts) =>
+      this.#steps(call).retrieve(id, opts),
+    );
   }
 
   /** Gets a booking (any partner-visible status). */
   retrieve(booking: BookingRef, options?: RequestOptions): FarewayPromise<RetrievedBooking> {
-    return this.ctx.requester.operation(SERVICE.retrieve, options, (o) => this.#retrieve(booking, o));
+    return this.#top.retrieve(booking, options);
   }
 
-  async #retrieve(booking: BookingRef, options: RequestOptions): Promise<RetrievedBooking> {
+  async #retrieve(
+    booking: BookingRef,
+    options: RequestOptions | undefined,
+    call: Call,
+  ): Promise<RetrievedBooking> {
     checkCall(this.ctx, options);
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
-    const { data, response } = await this.ctx.requester.call(SERVICE.retrieve, { booking_id: id }, options);
+    const { data, response } = await this.ctx.requester.call(SERVICE.retrieve, { booking_id: id }, call);
     const memory = this.ctx.registry.updateBooking(id, {
       trace_id: data.trace_id ?? undefined,
-      ...this.#deadlineFrom(data, response.receivedAt, id),
+      ...lockDeadlineFrom(this.ctx, data, response.receivedAt, id),
     });
     return withMeta(data, { requestId: response.requestId, deadline: memory.deadline });
   }
@@ -258,47 +297,6 @@ export class Bookings {
    * for await (const b of fareway.bookings.list({ limit: 100 })) console.log(b.id, b.status);
    */
   list(params: ListParams = {}, options?: RequestOptions): PagePromise {
-    // Every page is one call (its own span); a closed client sends no later page either.
-    const fetchPage = (p: { limit?: number | undefined; offset?: number | undefined }): Promise<Page> =>
-      this.ctx.requester.operation(SERVICE.list, options, async (o) => {
-        checkCall(this.ctx, o);
-        const { data, response } = await this.ctx.requester.call(
-          SERVICE.list,
-          { query: { limit: p.limit, offset: p.offset } },
-          o,
-        );
-        return new Page(data, fetchPage, response.requestId, response.response);
-      });
-    // Bad input or a closed client reject the returned promise (list itself never throws).
-    return PagePromise.from(async () =>
-      fetchPage(parseInput(ListParamsSchema, params, 'Invalid list request')),
-    );
-  }
-
-  #deadlineFrom(
-    data: {
-      expires_at?: string | null | undefined;
-      remaining_seconds?: number | null | undefined;
-      status?: string;
-    },
-    receivedAt: number,
-    id: string,
-  ) {
-    if (data.expires_at == null && data.remaining_seconds == null) return {};
-    const source = this.ctx.registry.booking(id)?.source;
-    return {
-      deadline: Deadline.fromResponse(data, {
-        kind: 'lock',
-        ...(source ? { source } : {}),
-        receivedAt,
-        expiresAtZone: this.ctx.expiresAtZone,
-      }),
-    };
-  }
-
-  #refuseIfLockExpired(id: string) {
-    const deadline = this.ctx.registry.booking(id)?.deadline;
-    if (deadline?.isExpired(this.ctx.expiryMarginMs))
-      throw FareExpiredError.local('The fare lock of this booking', { booking_id: id });
+    return listBookings(this.ctx, params, options);
   }
 }

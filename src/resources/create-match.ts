@@ -1,6 +1,6 @@
 import { SERVICE } from '../schemas/endpoints.js';
-import { transportOptions, type ClientContext } from '../core/context.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ClientContext } from '../core/context.js';
+import type { Call } from '../core/operation.js';
 import {
   type BookingListEntry,
   type ItineraryItem,
@@ -97,7 +97,8 @@ function surelyOlder(b: BookingListEntry, from: number): boolean {
 async function listSince(
   ctx: ClientContext,
   from: number,
-  options: RequestOptions,
+  /** The create call: its reads are steps of it (its settings, headers and signal). */
+  op: Call,
 ): Promise<{ entries: BookingListEntry[]; complete: boolean }> {
   const entries = new Map<string, BookingListEntry>();
   let offset = 0;
@@ -105,7 +106,7 @@ async function listSince(
     const { data } = await ctx.requester.call(
       SERVICE.list,
       { query: { limit: PAGE, offset } },
-      { ...transportOptions(options), maxRetries: 1 },
+      op.child({ maxRetries: 1 }),
     );
     for (const b of data.results) entries.set(b.id, b);
     if (!data.next || data.results.length === 0 || data.results.some((b) => surelyOlder(b, from)))
@@ -122,13 +123,14 @@ async function check(
   ctx: ClientContext,
   id: string,
   call: CallInfo,
-  options: RequestOptions,
+  /** The create call: its reads are steps of it (its settings, headers and signal). */
+  op: Call,
 ): Promise<Checked> {
   try {
     const { data: booking, response } = await ctx.requester.call(
       SERVICE.retrieve,
       { booking_id: id },
-      { ...transportOptions(options), maxRetries: 1 },
+      op.child({ maxRetries: 1 }),
     );
     if (booking.status !== 'draft' || (booking.trace_id && booking.trace_id !== call.traceId))
       return { id, verdict: 'different' };
@@ -156,12 +158,13 @@ export async function lookForOwnBooking(
   call: CallInfo,
   ledger: CreateLedger,
   entry: CreateCall,
-  options: RequestOptions,
+  /** The create call: its reads are steps of it (its settings, headers and signal). */
+  op: Call,
 ): Promise<Found> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (round > 0) await ledger.othersAnswered(entry);
     const from = call.startedAtMs - CLOCK_SKEW_MS;
-    const listing = await listSince(ctx, from, options);
+    const listing = await listSince(ctx, from, op);
     const to = Date.now() + CLOCK_SKEW_MS;
     const candidates = listing.entries.filter(
       (b) =>
@@ -173,7 +176,7 @@ export async function lookForOwnBooking(
     );
     if (candidates.length > MAX_CANDIDATES)
       return { kind: 'unknown', candidates: candidates.map((b) => b.id) };
-    const checked = await Promise.all(candidates.map((b) => check(ctx, b.id, call, options)));
+    const checked = await Promise.all(candidates.map((b) => check(ctx, b.id, call, op)));
     // Another create of this trace answered meanwhile: its booking may be among these. Look again.
     if (ledger.othersOnWire(entry)) continue;
     // From here on synchronous: no other call can claim between the decision and the claim.

@@ -1,6 +1,6 @@
 import { SERVICE } from '../schemas/endpoints.js';
 import type { ClientContext } from '../core/context.js';
-import type { RequestOptions } from '../core/options.js';
+import type { Call } from '../core/operation.js';
 import { classifyFailure } from '../core/failure.js';
 import { safeHook } from '../core/events.js';
 import { poll } from '../core/retry.js';
@@ -35,7 +35,7 @@ type CreateOutcome = ({ kind: 'made'; data: CreateBookingResponse } | ({ kind: '
 export async function sendCreate(
   ctx: ClientContext,
   params: { trace_id: string; result_indices: string[] },
-  options: RequestOptions,
+  op: Call,
 ): Promise<CreateOutcome> {
   const ledger = ledgerOf(ctx);
   const entry = ledger.begin(params.trace_id);
@@ -44,22 +44,22 @@ export async function sendCreate(
     indices: params.result_indices,
     startedAtMs: Date.now(),
   };
-  const mayResend = (options.maxRetries ?? ctx.maxRetries) > 0;
+  const mayResend = (op.settings.maxRetries ?? ctx.maxRetries) > 0;
   const attempt = async (n: number): Promise<CreateOutcome | undefined> => {
     ledger.sending(entry);
     try {
       const { data, response } = await ctx.requester.call(
         SERVICE.createBooking,
         { body: params, ids: { trace_id: params.trace_id } },
-        options,
+        op,
       );
       ledger.claim(data.booking_id); // before `answered`: a create waiting on this one must see it
       return { kind: 'made', data, requestId: response.requestId, receivedAt: response.receivedAt };
     } catch (error) {
       ledger.answered(entry);
-      const failure = classifyFailure(error, 'createBooking', { signal: options.signal });
+      const failure = classifyFailure(error, 'createBooking', { signal: op.settings.signal });
       if (failure.reconcile === 'no') throw error;
-      const found = await resolveCreate(ctx, call, entry, failure.reconcile, options);
+      const found = await resolveCreate(ctx, call, entry, failure.reconcile, op);
       if (found.kind === 'mine') {
         ctx.logger.info?.(
           `create-booking for trace ${call.traceId} had made booking ${found.booking.booking_id}`,
@@ -117,7 +117,7 @@ async function resolveCreate(
   call: CallInfo,
   entry: CreateCall,
   mode: 'once' | 'until-settled',
-  options: RequestOptions,
+  op: Call,
 ): Promise<Found> {
   ctx.logger.warn?.(
     `create-booking for trace ${call.traceId} was interrupted; looking for the booking it may have made`,
@@ -125,7 +125,7 @@ async function resolveCreate(
   );
   const look = async (): Promise<Found | undefined> => {
     try {
-      const found = await lookForOwnBooking(ctx, call, ledgerOf(ctx), entry, options);
+      const found = await lookForOwnBooking(ctx, call, ledgerOf(ctx), entry, op);
       if (found.kind === 'mine' || (found.kind === 'unknown' && found.candidates.length > 0)) return found;
       if (found.kind === 'none' && mode === 'once') return found;
     } catch (error) {
@@ -140,7 +140,7 @@ async function resolveCreate(
     looks: mode === 'once' ? 1 : 3,
     firstDelayMs: ctx.bookReconcile.intervalMs * 2,
     maxDelayMs: 2_000,
-    signal: options.signal,
+    signal: op.settings.signal,
   });
   return found ?? { kind: 'unknown', candidates: [] };
 }

@@ -7,7 +7,7 @@ import { checkIndices } from '../model/index-roles.js';
 import { parseSearchResponse } from '../model/parse-search.js';
 import { isSelection, type SearchResults, type Selection } from '../model/search-results.js';
 import { SERVICE } from '../schemas/endpoints.js';
-import type { FarewayPromise } from '../core/operation.js';
+import type { Call, FarewayPromise } from '../core/operation.js';
 import {
   FareRulesParamsSchema,
   SearchParamsSchema,
@@ -37,17 +37,23 @@ export class Flights {
    *   preferred_departure_time: '2026-12-01', adult_count: 1 });
    */
   search(params: SearchParams, options?: RequestOptions): FarewayPromise<SearchResults> {
-    return this.ctx.requester.operation(SERVICE.search, options, (o) => this.#search(params, o));
+    return this.ctx.requester.operation(SERVICE.search, options, (call) =>
+      this.#search(params, options, call),
+    );
   }
 
-  async #search(params: SearchParams, options: RequestOptions): Promise<SearchResults> {
+  async #search(
+    params: SearchParams,
+    options: RequestOptions | undefined,
+    call: Call,
+  ): Promise<SearchResults> {
     checkCall(this.ctx, options);
     const parsed = parseInput(SearchParamsSchema, params, 'Invalid search');
     // The search's own reader (model/parse-search.ts): SERVICE.search's answer, behind its measured fast path.
     const { data: results } = await this.ctx.requester.call(
       SERVICE.search,
       { body: toSearchRequestBody(parsed) },
-      options,
+      call,
       {
         read: (response) =>
           parseSearchResponse(response.data, {
@@ -72,12 +78,15 @@ export class Flights {
     input: Selection | FareRulesParams | { trace_id: string; result_indices: readonly string[] },
     options?: RequestOptions,
   ): FarewayPromise<FareRules> {
-    return this.ctx.requester.operation(SERVICE.fareRules, options, (o) => this.#fareRules(input, o));
+    return this.ctx.requester.operation(SERVICE.fareRules, options, (call) =>
+      this.#fareRules(input, options, call),
+    );
   }
 
   async #fareRules(
     input: Selection | FareRulesParams | { trace_id: string; result_indices: readonly string[] },
-    options: RequestOptions,
+    options: RequestOptions | undefined,
+    call: Call,
   ): Promise<FareRules> {
     checkCall(this.ctx, options, { objects: { input } });
     // A selection (live, or one that went through JSON) asks for the rules of each of its indices.
@@ -113,7 +122,7 @@ export class Flights {
       if (issues.length) throw new RequestValidationError(issues, 'Invalid fare rules request');
     }
     this.#refuseIfExpired(traceId);
-    const answers = await Promise.all(targets.map((t) => this.#one(t, options)));
+    const answers = await Promise.all(targets.map((t) => this.#one(t, call)));
     if (answers.length === 1) return answers[0]!;
     // An independent round trip: one answer per leg, merged; the window is the earlier one.
     const merged = { ...answers[0]!, rules: answers.flatMap((a) => a.rules) };
@@ -124,11 +133,11 @@ export class Flights {
     }) as FareRules;
   }
 
-  async #one(params: FareRulesParams, options?: RequestOptions): Promise<FareRules> {
+  async #one(params: FareRulesParams, call: Call): Promise<FareRules> {
     const { data, response } = await this.ctx.requester.call(
       SERVICE.fareRules,
       { body: params, ids: { trace_id: params.trace_id } },
-      options,
+      call,
     );
     const search = this.ctx.registry.search(params.trace_id);
     const deadline = Deadline.fromResponse(data, {

@@ -15,3 +15,9 @@ export const GST_FIELDS = [
   'gst_company_email',
   'gst_company_contact_number',
 ] as const;
+
+/**
+ * What an id in a URL path (a booking_id) or in a span attribute may be: letters, digits, `-` and
+ * `_`, 1 to 100 characters — never a slash, a dot or anything that could traverse or inject.
+ */
+export const PLAIN_ID = /^[A-Za-z0-9_-]{1,100}$/;

@@ -25,10 +25,13 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
  * accepted; prototype keys are refused) and each field of its own type and format. Returns the
  * wire form and a view of each passenger, or undefined when the list itself is unusable.
  */
-export function readPassengers(
-  input: unknown,
-  report: Report,
-): { parsed: Passenger[]; views: PaxView[] } | undefined {
+/** A passenger list read once (shape and formats checked): the wire form and a view of each. */
+export interface PassengerRead {
+  parsed: Passenger[];
+  views: PaxView[];
+}
+
+export function readPassengers(input: unknown, report: Report): PassengerRead | undefined {
   const data = snapshot(input, ['passengers'], report.issues);
   if (!Array.isArray(data)) {
     if (data !== undefined || report.issues.length === 0)
@@ -71,14 +74,19 @@ export function readPassengers(
 
 /**
  * Every problem with a passenger list that can be known before a booking exists (shape, closed
- * keys, field formats). `bookFlight` checks this before it creates anything; never throws.
+ * keys, field formats), and the list as read: a list without problems is read once per call and
+ * the rest of the preflight (`validatePassengers`) goes on from that read. Never throws.
  */
-export function passengerShapeIssues(input: unknown): ValidationIssue[] {
+export function readPassengerList(input: unknown): {
+  issues: ValidationIssue[];
+  read: PassengerRead | undefined;
+} {
   const report = new Report();
+  let read: PassengerRead | undefined;
   try {
-    readPassengers(input, report);
+    read = readPassengers(input, report);
   } catch (err) {
     report.add('passengers', `could not be validated (${safeString(err)})`);
   }
-  return report.issues;
+  return { issues: report.issues, read: report.issues.length ? undefined : read };
 }

@@ -17,7 +17,7 @@ import { Report } from './issues.js';
 import { mandatoryFields } from './pax-rules.js';
 import { safeString, snapshot } from './sanitize.js';
 import { checkSsr, type SeatMap } from './ssr.js';
-import { readPassengers } from './passenger-shape.js';
+import { readPassengers, type PassengerRead } from './passenger-shape.js';
 import { at, given, str, type PaxView } from './view.js';
 
 export { passengerContextFromBooking, type PassengerContext } from './context.js';
@@ -76,9 +76,21 @@ function cleanContext(ctx: unknown): PassengerContext {
  * `issues` is not empty.
  */
 export function validatePassengers(input: unknown, context: PassengerContext): PassengerValidationResult {
+  return validateRead(input, context, undefined);
+}
+
+/**
+ * `validatePassengers` going on from a list already read by the call's guard (core/call-options.ts
+ * `checkCall`), so that a call reads (and zod-parses) its passengers once.
+ */
+export function validateRead(
+  input: unknown,
+  context: PassengerContext,
+  read: PassengerRead | undefined,
+): PassengerValidationResult {
   const report = new Report();
   try {
-    const out = run(input, context, report);
+    const out = run(input, context, report, read);
     return {
       passengers: report.issues.length ? [] : out,
       issues: byPassenger(report.issues),
@@ -103,10 +115,15 @@ function byPassenger(issues: ValidationIssue[]): ValidationIssue[] {
     .map((x) => x.issue);
 }
 
-function run(input: unknown, context: PassengerContext, report: Report): Passenger[] {
+function run(
+  input: unknown,
+  context: PassengerContext,
+  report: Report,
+  preRead: PassengerRead | undefined,
+): Passenger[] {
   const ctx = cleanContext(snapshot(context, ['context'], []));
   const today = ctx.today ?? todayLocal();
-  const read = readPassengers(input, report);
+  const read = preRead ?? readPassengers(input, report);
   if (!read) return [];
   const { parsed, views } = read;
 

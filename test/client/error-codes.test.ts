@@ -56,6 +56,7 @@ const CLASS_OF: Record<FarewayErrorCode, string> = {
   rate_limit_queue_full: 'RateLimitQueueFullError',
   invalid_response: 'ResponseValidationError',
   booking_outcome_unknown: 'BookingOutcomeUnknownError',
+  booking_in_progress: 'BookingInProgressError',
   create_outcome_unknown: 'CreateOutcomeUnknownError',
   booking_failed: 'BookingFailedError',
   price_changed: 'PriceChangedError',

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { Limiter } from '../../src/core/limiter.js';
 import { Requester } from '../../src/core/request.js';
+import { Call } from '../../src/core/operation.ts';
 import type { Ticket as WireTicket } from '../../src/core/limiter.js';
 import { Transport, type HttpRequest } from '../../src/core/transport.js';
 import { Tracing } from '../../src/core/tracing.js';
@@ -229,7 +230,7 @@ describe('the limiter ticket in Requester.send', () => {
       answered: (at) => events.push(['answered', at]),
       notSent: () => events.push(['notSent']),
     };
-    await requester(server.url, ticket).send(req);
+    await requester(server.url, ticket).send(req, new Call());
     expect(events.map((e) => e[0])).toEqual(['sent', 'answered']);
     expect(events[0]![1]!).toBeLessThanOrEqual(events[1]![1]!);
   });
@@ -242,7 +243,7 @@ describe('the limiter ticket in Requester.send', () => {
       notSent: () => events.push('notSent'),
     };
     const port = await closedPort();
-    await expect(requester(`http://127.0.0.1:${port}`, ticket).send(req)).rejects.toMatchObject({
+    await expect(requester(`http://127.0.0.1:${port}`, ticket).send(req, new Call())).rejects.toMatchObject({
       code: 'connection_failed',
       systemCode: 'ECONNREFUSED',
     });
@@ -259,7 +260,7 @@ describe('the limiter ticket in Requester.send', () => {
     const refusing = {
       send: () => Promise.reject(new RequestValidationError([{ path: 'headers', message: 'bad' }])),
     } as unknown as Transport;
-    await expect(requester(server.url, ticket, refusing).send(req)).rejects.toBeInstanceOf(
+    await expect(requester(server.url, ticket, refusing).send(req, new Call())).rejects.toBeInstanceOf(
       RequestValidationError,
     );
     expect(events).toEqual(['notSent']);
@@ -268,7 +269,7 @@ describe('the limiter ticket in Requester.send', () => {
     server.handle((_req, res) =>
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"errors":[]}'),
     );
-    await expect(requester(server.url, ticket).send(req)).rejects.toMatchObject({ status: 500 });
+    await expect(requester(server.url, ticket).send(req, new Call())).rejects.toMatchObject({ status: 500 });
     expect(events).toEqual(['sent', 'answered']);
   });
 });

@@ -226,11 +226,10 @@ describe('book guards', () => {
     expect(sbx.calls('book')).toHaveLength(1);
   });
 
-  it('two concurrent books of one id in one process send one request and share the answer', async () => {
+  it('two concurrent books of one id on one client send one request and share the answer', async () => {
     const a = sbx.client();
-    const b = sbx.client();
     const { booking } = await priced(a);
-    const [x, y] = await Promise.all([a.bookings.book(booking), b.bookings.book(booking.booking_id)]);
+    const [x, y] = await Promise.all([a.bookings.book(booking), a.bookings.book(booking.booking_id)]);
     expect(x.pnr).toBe(y.pnr);
     expect(sbx.calls('book')).toHaveLength(1);
   });

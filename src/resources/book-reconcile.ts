@@ -1,0 +1,84 @@
+import type { ClientContext } from '../core/context.js';
+import { safeHook } from '../core/events.js';
+import { poll } from '../core/retry.js';
+import { APIError, BookingFailedError, BookingOutcomeUnknownError } from '../errors.js';
+import type { RetrieveBookingResponse } from '../schemas/booking.js';
+import {
+  BOOKABLE,
+  confirmedWithPnr,
+  fromRetrieved,
+  type BookingMeta,
+  type BookResult,
+  type Retrieve,
+} from './book-result.js';
+
+/**
+ * Establishes what an interrupted book did by retrieving the booking (failure.ts says how).
+ * `once`: the service finished (its envelope, or a readable 2xx); one retrieve decides, and a
+ * still-bookable booking rethrows the original error (book may be called again). `until-settled`:
+ * the outcome may still be in flight; retrieve until terminal or `bookReconcile.timeoutMs`, from
+ * `intervalMs` doubling to 2 s between checks (p-retry, core/retry.ts).
+ */
+export async function reconcile(
+  ctx: ClientContext,
+  id: string,
+  cause: unknown,
+  retrieve: Retrieve,
+  mode: 'once' | 'until-settled',
+): Promise<BookResult> {
+  const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  ctx.logger.warn?.(`book of ${id} was interrupted (${reason}); reconciling by retrieving the booking`, {
+    booking_id: id,
+  });
+  const { timeoutMs, intervalMs } = ctx.bookReconcile;
+  let lastStatus: string | undefined;
+  let lastRequestId: string | undefined;
+  const check = async (n: number, remainingMs: number): Promise<BookResult | undefined> => {
+    let booking: (RetrieveBookingResponse & BookingMeta) | undefined;
+    try {
+      // A step of the book call: its headers, a child of its span, its `.withResponse()`.
+      booking = await retrieve({
+        timeout: Math.max(1, Math.min(remainingMs, ctx.timeout)),
+        maxRetries: 0,
+        // The book was sent: its outcome is read even when the caller has aborted meanwhile.
+        signal: undefined,
+      });
+      lastStatus = booking.status;
+      lastRequestId = booking.requestId;
+    } catch (error) {
+      ctx.logger.info?.(
+        `reconcile check ${n} for ${id} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const untouched = booking !== undefined && mode === 'once' && BOOKABLE.has(booking.status);
+    const done =
+      booking !== undefined && (confirmedWithPnr(booking) || booking.status === 'failed' || untouched);
+    safeHook(ctx.logger, () =>
+      ctx.hooks?.onReconcile?.({ booking_id: id, reason, status: booking?.status, check: n, done }),
+    );
+    if (booking && confirmedWithPnr(booking)) {
+      ctx.logger.info?.(`book of ${id} had committed: PNR ${booking.pnr}`, {
+        booking_id: id,
+        requestId: lastRequestId,
+      });
+      return fromRetrieved(booking);
+    }
+    if (booking?.status === 'failed')
+      throw new BookingFailedError(id, booking, { cause, requestId: lastRequestId });
+    if (booking && untouched) {
+      // The service finished and the booking is untouched: the original error stands, and says
+      // the booking is still bookable (book may be called again).
+      if (cause instanceof APIError) Object.assign(cause.context, { booking_status: booking.status });
+      if (cause instanceof Error) throw cause;
+      throw new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId: lastRequestId });
+    }
+    return undefined;
+  };
+  const settled = await poll(check, {
+    windowMs: timeoutMs,
+    firstDelayMs: intervalMs,
+    maxDelayMs: Math.max(intervalMs, 2_000),
+  });
+  if (settled) return settled;
+  throw new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId: lastRequestId });
+}
