@@ -30,8 +30,7 @@ function isClosed(ctx: object): boolean {
  */
 function callOptionIssues(options: unknown, schema: z.ZodMiniType, path: string): ValidationIssue[] {
   if (options === undefined) return [];
-  // No option given (`{}`, or only the call's scope under its symbol, core/operation.ts): valid for
-  // every method's schema, and the common case, so it skips the parse.
+  // No option given (`{}`): valid for every method's schema, and the common case: no parse.
   if (
     typeof options === 'object' &&
     options !== null &&
