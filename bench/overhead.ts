@@ -20,7 +20,9 @@
  * than in context, where caches are shared with undici and the HTTP parser.
  *
  * The SDK carries every request on ky (issue 18), so its budget is the hand-written ky + zod call:
- * median(sdk) / median(ky+zod) ≤ 1 in the same run. The ratios to raw fetch are kept beside it.
+ * median(sdk) / median(ky+zod) ≤ 1.10 in the same run (issue 24 decided it: the limiter, the
+ * guards and the typed errors cost a little; more than 10 % is a regression). The ratios to raw
+ * fetch are kept beside it.
  *
  * `--only=<side>` runs one side of GET in a loop (for `node --cpu-prof`), printing nothing.
  */
@@ -39,7 +41,7 @@ import { SearchParamsSchema, SearchResponseSchema, toSearchRequestBody } from '.
 import { BOOKING, bookingBody, oneWaySearch } from '../test/fixtures/wire.js';
 import { isMain, median, printResults, quantile, round, type BenchResult } from './_util.js';
 
-const GOAL_KY_ZOD = 1;
+const GOAL_KY_ZOD = 1.1;
 const GOAL_OFF = 1.2;
 const GOAL_LIMITER = 1.25;
 const KEY = 'bench_key_0123456789abcdef';
