@@ -1,8 +1,8 @@
 /**
  * Every date the SDK reads or writes, in one place and on date-fns: the wire's formats
- * (`YYYY-MM-DD`, `YYYY-MM-DDTHH:mm:ss`), the zone-less `expires_at`, calendar-date checks, today,
- * ages and passport windows. A leaf module (it imports only date-fns), so schemas, model and
- * validation can all use it without a cycle.
+ * (`YYYY-MM-DD`, `YYYY-MM-DDTHH:mm:ss`), the zone-less `expires_at`, the list's `created_at` and
+ * `modified_at`, calendar-date checks, today, ages and passport windows. A leaf module (it imports
+ * only date-fns), so schemas, model, validation and resources can all use it without a cycle.
  *
  * Two kinds of value meet here. A `Date` the caller passes is an instant: it is written as its wall
  * time in the process's zone, which is what `new Date(2026, 11, 1, 9, 30)` means. A calendar date
@@ -97,4 +97,13 @@ export function parseExpiresAt(value: string, zone: ExpiresAtZone = 'utc'): Date
   if (!zoned && SIGN_IN_TIME_RE.test(text)) return undefined;
   const date = parseISO(zoned || zone === 'local' ? text : `${text}Z`);
   return isValid(date) ? date : undefined;
+}
+
+/**
+ * Epoch ms of a wire instant such as a list entry's `created_at` or `modified_at` (spec §2: ISO
+ * 8601 UTC), read as `parseExpiresAt` reads in UTC: a zone-less one is UTC, a zoned one honoured,
+ * any fraction of a second kept to the millisecond. NaN when absent or unreadable.
+ */
+export function parseWireInstant(value: string | null | undefined): number {
+  return (typeof value === 'string' ? parseExpiresAt(value, 'utc')?.getTime() : undefined) ?? Number.NaN;
 }

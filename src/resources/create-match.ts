@@ -7,6 +7,7 @@ import {
   type RetrieveBookingResponse,
 } from '../schemas/booking.js';
 import { LIST_LIMIT } from '../schemas/vocabulary.js';
+import { parseWireInstant } from '../dates.js';
 import type { CreateCall, CreateLedger } from './create-ledger.js';
 
 /**
@@ -21,7 +22,9 @@ import type { CreateCall, CreateLedger } from './create-ledger.js';
  *   item or on each leg's item).
  * Exactly one such booking, and no booking that cannot be told apart (items without indices, a
  * get-booking that failed), is adopted. Two or more is ambiguous — two creates of the same indices
- * at once, elsewhere — and is never guessed.
+ * at once, elsewhere — and is never guessed. Nothing is concluded, either way, from a listing that
+ * did not reach back to the window's start: at a partner's raised limits (5 creates a second is
+ * 600 bookings in the window) that takes as many pages as it takes, within the settling budget.
  */
 
 /**
@@ -32,8 +35,12 @@ import type { CreateCall, CreateLedger } from './create-ledger.js';
 const CLOCK_SKEW_MS = 120_000;
 /** Page size of the listing (spec §4.8 maximum). */
 const PAGE = LIST_LIMIT.max;
-/** Pages read at most; past them the listing is incomplete and nothing is concluded from it. */
-const MAX_PAGES = 3;
+/**
+ * Pages always read when the window needs them; further pages are read while the settling budget
+ * (`untilMs`, from `bookReconcile.timeoutMs`) lasts. No fixed cap: the window holds as many
+ * bookings as the partner's limits let it make in the look-back.
+ */
+const MIN_PAGES = 3;
 /** Candidates retrieved at most; more than that on one trace within the window is ambiguous. */
 const MAX_CANDIDATES = 10;
 /** Rounds of "another create of this trace answered meanwhile: look again". */
@@ -76,41 +83,44 @@ export function indicesMatch(
   return theirs.size === ours.size ? 'same' : 'different';
 }
 
-/** Epoch ms of a wire timestamp (UTC; a zone-less one is read as UTC), or NaN. */
-function parseUtc(at: string): number {
-  return Date.parse(at.endsWith('Z') || /[+-]\d\d:?\d\d$/.test(at) ? at : `${at}Z`);
-}
-
 /** Created within [from, to]? A booking without a readable `created_at` cannot be ruled out. */
 function createdWithin(b: BookingListEntry, from: number, to: number): boolean {
-  const at = b.created_at ? parseUtc(b.created_at) : NaN;
+  const at = parseWireInstant(b.created_at);
   return Number.isNaN(at) || (at >= from && at <= to);
 }
 
 /** Older than `from` for sure (last change before it), whichever of the two timestamps the list sorts by. */
 function surelyOlder(b: BookingListEntry, from: number): boolean {
-  const at = parseUtc(b.modified_at ?? b.created_at ?? '');
+  const at = parseWireInstant(b.modified_at ?? b.created_at);
   return !Number.isNaN(at) && at < from;
 }
 
-/** Lists the newest bookings back to the start of the window. `complete` is false when the pages ran out first. */
+/**
+ * Lists the newest bookings back to the start of the window, page after page (offsets shift as
+ * new bookings arrive on top: an entry may be seen twice, never skipped). `complete` is false when
+ * the budget ran out first, or when a page brought nothing new (a listing that does not advance).
+ */
 async function listSince(
   ctx: ClientContext,
   from: number,
+  /** Epoch ms after which no page beyond the first MIN_PAGES is requested. */
+  untilMs: number,
   /** The create call: its reads are steps of it (its settings, headers and signal). */
   op: Call,
 ): Promise<{ entries: BookingListEntry[]; complete: boolean }> {
   const entries = new Map<string, BookingListEntry>();
   let offset = 0;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 0; page < MIN_PAGES || Date.now() < untilMs; page++) {
     const { data } = await ctx.requester.call(
       SERVICE.list,
       { query: { limit: PAGE, offset } },
       op.child({ maxRetries: 1 }),
     );
+    const before = entries.size;
     for (const b of data.results) entries.set(b.id, b);
     if (!data.next || data.results.length === 0 || data.results.some((b) => surelyOlder(b, from)))
       return { entries: [...entries.values()], complete: true };
+    if (entries.size === before) break;
     offset += data.results.length;
   }
   return { entries: [...entries.values()], complete: false };
@@ -158,13 +168,15 @@ export async function lookForOwnBooking(
   call: CallInfo,
   ledger: CreateLedger,
   entry: CreateCall,
+  /** Epoch ms: the settling budget's end (pages beyond the first MIN_PAGES only before it). */
+  untilMs: number,
   /** The create call: its reads are steps of it (its settings, headers and signal). */
   op: Call,
 ): Promise<Found> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (round > 0) await ledger.othersAnswered(entry);
     const from = call.startedAtMs - CLOCK_SKEW_MS;
-    const listing = await listSince(ctx, from, op);
+    const listing = await listSince(ctx, from, untilMs, op);
     const to = Date.now() + CLOCK_SKEW_MS;
     const candidates = listing.entries.filter(
       (b) =>
@@ -181,13 +193,15 @@ export async function lookForOwnBooking(
     if (ledger.othersOnWire(entry)) continue;
     // From here on synchronous: no other call can claim between the decision and the claim.
     const open = checked.filter((c) => c.verdict !== 'different' && !ledger.claimed(c.id));
+    // A listing cut short may hide another candidate further down: neither adopt nor rule out.
+    if (!listing.complete) return { kind: 'unknown', candidates: open.map((c) => c.id) };
     const mine = open.filter((c) => c.verdict === 'same');
     if (mine.length === 1 && open.length === 1 && ledger.claim(mine[0]!.id)) {
       const { booking, requestId, receivedAt } = mine[0] as Checked & OwnBooking;
       return { kind: 'mine', booking, requestId, receivedAt };
     }
     if (open.length > 0) return { kind: 'unknown', candidates: open.map((c) => c.id) };
-    return listing.complete ? { kind: 'none' } : { kind: 'unknown', candidates: [] };
+    return { kind: 'none' };
   }
   return { kind: 'unknown', candidates: [] };
 }

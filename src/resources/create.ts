@@ -1,7 +1,7 @@
 import { SERVICE } from '../schemas/endpoints.js';
 import type { ClientContext } from '../core/context.js';
 import type { Call } from '../core/operation.js';
-import { classifyFailure } from '../core/failure.js';
+import { classifyFailure, traceCall } from '../core/failure.js';
 import { safeHook } from '../core/events.js';
 import { poll } from '../core/retry.js';
 import { CreateOutcomeUnknownError, type UpstreamError } from '../errors.js';
@@ -18,7 +18,10 @@ import { lookForOwnBooking, type CallInfo, type Found, type OwnBooking } from '.
  * adopted (create-match.ts). When the service answered in its own envelope and made nothing:
  * a 502 is re-sent once (spec §7: "often transient, retry once"), any other status is thrown. When
  * the outcome cannot be decided, CreateOutcomeUnknownError names the trace_id and says a booking
- * may exist.
+ * may exist. The caller's abort: before the attempt left (a pre-aborted signal, or while queued for
+ * the rate limit) it is the plain abort; once it may have reached the service, or while its outcome
+ * is being read, CreateOutcomeUnknownError at once (the abort as its cause), and nothing more is
+ * read: the caller asked to stop, and the trace_id is how to find the booking later.
  */
 
 /** What a create call ended with: the service's answer, or its own booking found by reading. */
@@ -45,21 +48,32 @@ export async function sendCreate(
     startedAtMs: Date.now(),
   };
   const mayResend = (op.settings.maxRetries ?? ctx.maxRetries) > 0;
+  const { signal } = op.settings;
   const attempt = async (n: number): Promise<CreateOutcome | undefined> => {
     ledger.sending(entry);
+    // Per attempt: a re-send aborted while still queued sent nothing (the first one made nothing).
+    const trace = traceCall(signal);
     try {
       const { data, response } = await ctx.requester.call(
         SERVICE.createBooking,
         { body: params, ids: { trace_id: params.trace_id } },
         op,
+        { trace },
       );
       ledger.claim(data.booking_id); // before `answered`: a create waiting on this one must see it
       return { kind: 'made', data, requestId: response.requestId, receivedAt: response.receivedAt };
     } catch (error) {
       ledger.answered(entry);
-      const failure = classifyFailure(error, 'createBooking', { signal: op.settings.signal });
+      const failure = classifyFailure(error, 'createBooking', trace);
+      if (signal?.aborted && failure.sent !== 'no') throw abortedAfterSending(ctx, call, signal.reason);
       if (failure.reconcile === 'no') throw error;
-      const found = await resolveCreate(ctx, call, entry, failure.reconcile, op);
+      let found: Found;
+      try {
+        found = await resolveCreate(ctx, call, entry, failure.reconcile, op);
+      } catch (settling) {
+        if (signal?.aborted) throw abortedAfterSending(ctx, call, signal.reason);
+        throw settling;
+      }
       if (found.kind === 'mine') {
         ctx.logger.info?.(
           `create-booking for trace ${call.traceId} had made booking ${found.booking.booking_id}`,
@@ -82,6 +96,15 @@ export async function sendCreate(
   } finally {
     ledger.end(entry);
   }
+}
+
+/** The caller aborted once the create may have reached the service: a booking may exist. */
+function abortedAfterSending(ctx: ClientContext, call: CallInfo, reason: unknown): CreateOutcomeUnknownError {
+  ctx.logger.warn?.(
+    `create-booking for trace ${call.traceId} was aborted by the caller after it was sent; a booking may exist (list bookings for this trace_id)`,
+    { trace_id: call.traceId },
+  );
+  return new CreateOutcomeUnknownError(call.traceId, [], { cause: reason });
 }
 
 function announceResend(ctx: ClientContext, error: UpstreamError): void {
@@ -110,7 +133,8 @@ function announceResend(ctx: ClientContext, error: UpstreamError): void {
 /**
  * Looks for the booking a failed attempt made: once after the service's own envelope (it
  * finished), up to three times, spaced, when the attempt may still land (timeout, reset, proxy
- * page, unreadable 2xx). `none` only when the service finished and the listing proves it.
+ * page, unreadable 2xx). `none` only when the service finished and the listing proves it. The
+ * listings page back as deep as the look-back needs while `bookReconcile.timeoutMs` lasts.
  */
 async function resolveCreate(
   ctx: ClientContext,
@@ -123,9 +147,10 @@ async function resolveCreate(
     `create-booking for trace ${call.traceId} was interrupted; looking for the booking it may have made`,
     { trace_id: call.traceId },
   );
+  const untilMs = Date.now() + ctx.bookReconcile.timeoutMs;
   const look = async (): Promise<Found | undefined> => {
     try {
-      const found = await lookForOwnBooking(ctx, call, ledgerOf(ctx), entry, op);
+      const found = await lookForOwnBooking(ctx, call, ledgerOf(ctx), entry, untilMs, op);
       if (found.kind === 'mine' || (found.kind === 'unknown' && found.candidates.length > 0)) return found;
       if (found.kind === 'none' && mode === 'once') return found;
     } catch (error) {

@@ -126,3 +126,22 @@ export function after(match: (s: Seen) => boolean, then: () => void): Rule {
     },
   };
 }
+
+/**
+ * The request is forwarded (the service acts), `arrived` runs once the service has answered, and
+ * the answer is then held until the caller aborts: the fetch rejects with the signal's reason, as
+ * fetch does. An abort after the service acted, whatever the network does.
+ */
+export function holdUntilAborted(match: (s: Seen) => boolean, arrived: () => void = () => undefined): Rule {
+  return {
+    match,
+    async respond(forward, _s, signal) {
+      await (await forward()).arrayBuffer();
+      arrived();
+      return new Promise<Response>((_resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason as Error);
+        signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
+    },
+  };
+}
