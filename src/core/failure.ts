@@ -30,9 +30,10 @@ export type Sent = 'no' | 'maybe' | 'yes';
 /**
  * May the same request be sent again? `rate-limited`: after Retry-After (a 429: nothing happened);
  * `backoff`: after an exponential delay; `once`: once per call (a 502, spec §7 "retry once");
+ * `once-cut`: once per call, apart from `once` (a 2xx whose body came cut short);
  * `once-if-nothing-made`: create only — once, when reading shows this call made nothing.
  */
-export type Retry = 'no' | 'rate-limited' | 'backoff' | 'once' | 'once-if-nothing-made';
+export type Retry = 'no' | 'rate-limited' | 'backoff' | 'once' | 'once-cut' | 'once-if-nothing-made';
 
 /**
  * Must the outcome be settled by reading (book: retrieve; create: list)? `once`: the service
@@ -69,6 +70,8 @@ export function traceCall(signal: AbortSignal | undefined): CallTrace {
 const notSent = new WeakSet<object>();
 /** Errors built from the service's own readable answer (book: a 2xx that is not confirmed with a PNR). */
 const answered = new WeakSet<object>();
+/** 2xx answers whose body came cut short: empty or not JSON (wire-response.ts). */
+const cut = new WeakSet<object>();
 
 /** Marks an error as "nothing was sent" and returns it. */
 export function markNotSent<E>(error: E): E {
@@ -79,6 +82,15 @@ export function markNotSent<E>(error: E): E {
 /** Marks an error as built from the service's own readable answer: the service finished. */
 export function markAnswered<E extends object>(error: E): E {
   answered.add(error);
+  return error;
+}
+
+/**
+ * Marks an error as a 2xx whose body came cut short (empty or not JSON: a proxy or a dropped
+ * stream cut it) and returns it. Valid JSON that breaks the contract is never marked.
+ */
+export function markCutBody<E extends object>(error: E): E {
+  cut.add(error);
   return error;
 }
 
@@ -128,7 +140,9 @@ export function certainlyNotSent(error: unknown): boolean {
  *  9. 5xx without the envelope (a proxy page), book and create: read until settled;
  * 10. a connection failure or timeout that may have been sent: reads retried, book and create read
  *     until settled;
- * 11. a 2xx that could not be read: reads thrown; book and create read until settled;
+ * 11. a 2xx whose body came cut short (empty or not JSON): reads re-sent once; any other 2xx that
+ *     could not be read (valid JSON that breaks the contract, too large): reads thrown; book and
+ *     create read until settled either way;
  * 12. anything else (not Fareway's): thrown.
  */
 export function classifyFailure(error: unknown, endpoint: Endpoint, call?: CallTrace): Failure {
@@ -153,7 +167,8 @@ export function classifyFailure(error: unknown, endpoint: Endpoint, call?: CallT
     return row('no', 'until-settled');
   }
   if (error instanceof APIConnectionError) return reads ? row('backoff', 'no') : row('no', 'until-settled');
-  if (error instanceof ResponseValidationError) return row('no', reads ? 'no' : 'until-settled');
+  if (error instanceof ResponseValidationError)
+    return reads ? row(isMarked(cut, error) ? 'once-cut' : 'no', 'no') : row('no', 'until-settled');
   return row('no', 'no');
 }
 

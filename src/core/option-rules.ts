@@ -3,6 +3,7 @@ import { z } from '../schemas/zod.js';
 import { isObject } from '../schemas/guards.js';
 import { PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, unknownKeyMessage } from '../validation/suggest.js';
 import { MAX_TIMER_MS } from './timer.js';
+import { isReservedHeader } from './headers.js';
 
 /**
  * The rules every option schema is built from (client options, per-call options, `bookFlight`
@@ -87,26 +88,6 @@ export function closed<S extends z.core.$ZodLooseShape>(
   return z.catchall(object, unknownKey) as unknown as z.ZodMiniObject<S, z.core.$strict>;
 }
 
-/**
- * Headers a caller may not set, in `defaultHeaders` or a call's `headers` alike: the SDK owns
- * them (`authorization`, `content-type`, `accept`, `content-length`, `host`, and its own
- * attempt marker), or the HTTP stack does (hop-by-hop headers undici refuses). Any case.
- */
-const RESERVED_HEADERS: readonly string[] = [
-  'authorization',
-  'content-type',
-  'content-length',
-  'accept',
-  'host',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'upgrade',
-  'expect',
-  'te',
-  'trailer',
-];
-
 const MAX_HEADER_VALUE = 8_192;
 /** RFC 7230 §3.2.6 token: the characters a header name may hold. */
 const TOKEN_RE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -116,7 +97,7 @@ const FIELD_VALUE_RE = /^[\t\x20-\x7e\x80-\xff]*$/;
 function headerProblems(name: string, value: unknown): string[] {
   const problems: string[] = [];
   if (!TOKEN_RE.test(name)) problems.push('is not a valid header name (RFC 7230 token)');
-  else if (RESERVED_HEADERS.includes(name.toLowerCase()))
+  else if (isReservedHeader(name))
     problems.push('is set by the SDK or the HTTP stack and cannot be overridden');
   if (typeof value !== 'string') problems.push('must be a string');
   else if (!FIELD_VALUE_RE.test(value))

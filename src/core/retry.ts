@@ -43,7 +43,9 @@ export async function withRetries<T>(
 ): Promise<T> {
   const { signal, endpoint } = options;
   const maxRetries = Math.max(0, options.maxRetries);
+  // Each `once` kind re-sends at most once per call, apart from the other (failure.ts).
   let upstreamRetried = false;
+  let cutRetried = false;
   let rateLimited = 0;
   try {
     return await pRetry(attempt, {
@@ -60,6 +62,9 @@ export async function withRetries<T>(
         if (retry === 'once') {
           if (upstreamRetried) return false;
           upstreamRetried = true;
+        } else if (retry === 'once-cut') {
+          if (cutRetried) return false;
+          cutRetried = true;
         } else if (retry === 'rate-limited') {
           const delayMs = rateLimitDelay(error as RateLimitError, ++rateLimited, options);
           options.onRetry({ error, attempt: attemptNumber, delayMs, kind: 'rate-limited' });

@@ -4,8 +4,10 @@ import { ErrorEnvelopeSchema } from '../schemas/envelope.js';
 import { VERSION } from '../version.js';
 import { BodyTooLargeError, raceAbort, readBody } from './body.js';
 import { connectionError, markNotSent, timeoutError, type FailureContext } from './failure.js';
+import { addHeaders, headersOf } from './headers.js';
 import { DEFAULTS, type Endpoint } from './options.js';
 import { answered, attribute, unwatch, watch, type WireWatch } from './wire-events.js';
+import { wireResponse, type HttpResponse } from './wire-response.js';
 
 /** One HTTP call as the resources describe it. */
 export interface HttpRequest {
@@ -21,20 +23,7 @@ export interface HttpRequest {
   context?: Record<string, unknown>;
 }
 
-/** A 2xx answer: the parsed JSON body and what the SDK keeps of the response. */
-export interface HttpResponse {
-  data: unknown;
-  status: number;
-  requestId: string | undefined;
-  /** Lower-cased response headers (built on first read). */
-  readonly headers: Record<string, string>;
-  /** `performance.now()` when the response arrived, for deadlines. */
-  receivedAt: number;
-  /** The fetch `Response` of this attempt (its body already read). */
-  readonly response: Response;
-  /** The body as it came, for `.asResponse()`. */
-  readonly text: string;
-}
+export type { HttpResponse } from './wire-response.js';
 
 interface TransportConfig {
   baseUrl: string;
@@ -58,45 +47,6 @@ interface SendOptions {
 }
 
 const USER_AGENT = `fareway/${VERSION} node/${typeof process !== 'undefined' ? process.version : 'unknown'}`;
-
-/** Headers only the transport sets: no default or per-call header can replace them. */
-const PROTECTED = new Set(['authorization', 'content-type', 'accept', 'content-length', 'host']);
-
-/** Copies `from` into `into`, dropping the protected names (any case). */
-function addHeaders(into: Record<string, string>, from: Record<string, string> | undefined): void {
-  if (!from) return;
-  for (const name of Object.keys(from)) {
-    if (!PROTECTED.has(name.toLowerCase())) into[name] = from[name] as string;
-  }
-}
-
-/** A 2xx answer; `headers` is built on first read (iterating undici's headers sorts them). */
-class WireResponse implements HttpResponse {
-  #raw: Headers;
-  #headers: Record<string, string> | undefined;
-  constructor(
-    readonly data: unknown,
-    readonly status: number,
-    readonly requestId: string | undefined,
-    readonly receivedAt: number,
-    readonly response: Response,
-    readonly text: string,
-  ) {
-    this.#raw = response.headers;
-  }
-  get headers(): Record<string, string> {
-    return (this.#headers ??= headersOf(this.#raw));
-  }
-}
-
-/** Lower-cased response headers as a plain object. */
-function headersOf(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, key) => {
-    out[key.toLowerCase()] = value;
-  });
-  return out;
-}
 
 /** Marks "timed out" on the attempt's AbortController, distinct from any caller's reason. */
 class AttemptTimeout extends Error {
@@ -184,14 +134,7 @@ export class Transport {
           req.context,
           req.endpoint,
         );
-      return new WireResponse(
-        parseBody(text, response.status, requestId, req),
-        response.status,
-        requestId,
-        receivedAt,
-        response,
-        text,
-      );
+      return wireResponse(req, response, text, requestId, receivedAt);
     } catch (error) {
       if (wire?.sent) ctx.sent = true;
       throw this.#translate(error, signal, userSignal, ctx, options.timeout, phase);
@@ -258,27 +201,6 @@ const BUILD_REFUSAL = /invalid header|header (name|value)|Headers\.|Invalid URL|
 function abortReason(signal: AbortSignal): unknown {
   const reason: unknown = signal.reason;
   return reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError');
-}
-
-/** A 2xx body must be JSON. */
-function parseBody(text: string, status: number, requestId: string | undefined, req: HttpRequest): unknown {
-  const endpoint = `${req.method} ${req.path}`;
-  if (text === '')
-    throw new ResponseValidationError([{ path: '', message: 'body is empty' }], {
-      requestId,
-      status,
-      endpoint,
-    });
-  try {
-    return JSON.parse(text);
-  } catch (cause) {
-    throw new ResponseValidationError([{ path: '', message: 'body is not valid JSON' }], {
-      requestId,
-      status,
-      endpoint,
-      cause,
-    });
-  }
 }
 
 /** Maps a non-2xx response, envelope or not, to the right APIError subclass. */

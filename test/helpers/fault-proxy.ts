@@ -36,6 +36,10 @@ export type ProxyEndpoint =
  * - `stall`: forwards; sends the headers, then nothing until the client gives up.
  * - `trickle`: forwards; sends the headers, then one byte every `trickleMs`.
  * - `gzip-lie`: forwards; answers `content-encoding: gzip` with the plain body.
+ * - `cut-json`: forwards; answers the service's status and headers with the first half of its body,
+ *   `content-length` matching what is sent: an answer that ends cleanly, its JSON cut short.
+ * - `contract-json`: forwards; answers the service's status with `{}`, valid JSON that breaks the contract.
+ * The last two are not in FAULTS (the matrix): test/faults/cut-body.test.ts drives them.
  */
 export type Fault =
   | 'reset-before'
@@ -51,9 +55,11 @@ export type Fault =
   | 'truncate'
   | 'stall'
   | 'trickle'
-  | 'gzip-lie';
+  | 'gzip-lie'
+  | 'cut-json'
+  | 'contract-json';
 
-/** Every fault the proxy knows, in a stable order. */
+/** The faults the matrix runs, in a stable order (every fault but the two 2xx-body ones). */
 export const FAULTS: readonly Fault[] = [
   'reset-before',
   'reset-after',
@@ -286,6 +292,18 @@ export async function startFaultProxy(
             'content-length': String(up.body.length),
           })
           .end(up.body);
+        return;
+      }
+      case 'cut-json': {
+        const up = await send();
+        const half = up.body.subarray(0, Math.floor(up.body.length / 2));
+        res.writeHead(up.status, { ...up.headers, 'content-length': String(half.length) }).end(half);
+        return;
+      }
+      case 'contract-json': {
+        const up = await send();
+        const headers = { ...up.headers, 'content-type': 'application/json', 'content-length': '2' };
+        res.writeHead(up.status, headers).end('{}');
         return;
       }
     }
