@@ -57,9 +57,9 @@ export class Airports {
     const cached = this.#cache.get(key);
     if (cached) return this.#answer(cached, call);
 
-    // A caller with its own headers or timeout sends its own request, in its own call.
-    const { headers, timeout, signal } = call.settings;
-    if (headers !== undefined || timeout !== undefined)
+    // A caller with its own headers, timeout or retries sends its own request, in its own call.
+    const { headers, timeout, maxRetries, signal } = call.settings;
+    if (headers !== undefined || timeout !== undefined || maxRetries !== undefined)
       return this.#answer(await this.#fetch(key, call), call);
 
     let pending = this.#inflight.get(key);

@@ -122,6 +122,15 @@ describe('the call context follows the call', () => {
     expect(sent.filter((r) => r.headers['x-partner-trace'] === 'mine')).toHaveLength(1);
   });
 
+  it("an autocomplete with its own maxRetries keeps it (a shared request would use the client's)", async () => {
+    const fareway = sbx.client({ maxRetries: 2 });
+    sbx.control.failNext('autocomplete', { status: 503, times: 1 });
+    await expect(fareway.airports.autocomplete('goi', { maxRetries: 0 })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(sbx.calls('autocomplete')).toHaveLength(1);
+  });
+
   it('bookings.list() sends nothing until it is awaited', async () => {
     const fareway = sbx.client();
     const pending = fareway.bookings.list({ limit: 5 });
