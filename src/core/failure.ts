@@ -130,6 +130,7 @@ export function certainlyNotSent(error: unknown): boolean {
  * `settle-by-retrieving` and "create" the plan `settle-by-listing`.
  *  1. the service's own readable answer (book's 2xx without a confirmed PNR): book reads once;
  *  2. the caller aborted: thrown, except a book that reached the transport (read until settled);
+ *     a create that may have been sent is thrown by create.ts as CreateOutcomeUnknownError;
  *  3. refused by the SDK itself (bad input, closed, queue full, fare known expired): thrown;
  *  4. a connection failure before anything was written: reads and create retried, book thrown;
  *  5. 429: retried after Retry-After, book included (nothing happened);
