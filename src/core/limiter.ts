@@ -12,10 +12,11 @@
  */
 import { BUCKETS } from '../schemas/vocabulary.js';
 import { Bucket as BucketQueue } from './limiter/bucket.js';
+import { Lateness } from './limiter/lateness.js';
 import { loadRedisStore } from './limiter/load-redis.js';
 import { LocalTokens } from './limiter/local-tokens.js';
 import type { RedisStore, SharedLock, SharedTokenSource } from './limiter/redis-store.js';
-import type { Ticket } from './limiter/ticket.js';
+import type { Hold, Ticket } from './limiter/ticket.js';
 import {
   DEFAULTS,
   parseRateLimits,
@@ -27,6 +28,7 @@ import {
 
 export type { Ticket } from './limiter/ticket.js';
 export type { SharedLock } from './limiter/redis-store.js';
+export { SharedLockLostError } from './limiter/lock-lost.js';
 export type { Bucket, RateLimitOptions, RateLimitSetting, RateLimitSpec } from './options.js';
 
 interface LimiterLogger {
@@ -54,12 +56,18 @@ export interface Limiter {
   /** 'local' | 'redis' | 'off' — what is in force (after ready; 'local' while Redis is away). */
   readonly mode: 'local' | 'redis' | 'off';
   /**
-   * Takes a named lock shared by every process with this API key, held for at most ttlMs.
-   * Resolves `'held'` when another holder has it, `undefined` when there is no shared store
-   * (no `redis`, or Redis unavailable: then a warning is logged).
+   * Takes a named lock shared by every process with this API key. Resolves `'held'` when another
+   * holder has it, `undefined` when there is no shared store (no `redis`, or Redis unavailable:
+   * then a warning is logged). A taken lock renews its TTL every ttlMs / 3 until `release()`, so
+   * it covers however long its holder waits; ttlMs only bounds how long a crashed holder blocks
+   * the others. When a renewal finds it gone or taken, or none reaches Redis within ttlMs, it
+   * reports so: `lost` turns true and `signal` aborts with a `SharedLockLostError`.
    */
   lock(name: string, ttlMs: number): Promise<SharedLock | 'held' | undefined>;
-  /** Resolves true once the named lock is free (at once without a shared store), false after timeoutMs. */
+  /**
+   * Resolves true once the named lock is free (at once without a shared store, or when Redis
+   * cannot tell), false after timeoutMs while a holder keeps renewing it. Rejects on abort.
+   */
   waitUntilFree(name: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
   /** Rejects queued calls (see `onClosed`), releases timers and Redis connections. */
   close(): Promise<void>;
@@ -121,8 +129,10 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
     limiterError('fareway: the client was closed; the queued call was not sent', 'LIMITER_CLOSED');
   const buckets = new Map<
     Bucket,
-    { queue: BucketQueue; spec: RateLimitSpec; marginMs: number; shared?: SharedTokenSource }
+    { queue: BucketQueue; spec: RateLimitSpec; hold: Hold; shared?: SharedTokenSource }
   >();
+  // How late this client's timers fire lately: widens every bucket's margin on a busy machine.
+  const lateness = new Lateness();
   for (const name of BUCKETS) {
     const spec = opts[name];
     if (spec === false) continue;
@@ -136,7 +146,15 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
         ),
       closedError,
     });
-    buckets.set(name, { queue, spec, marginMs: opts.marginMs ?? defaultMarginMs(spec.windowMs) });
+    const marginMs = opts.marginMs ?? defaultMarginMs(spec.windowMs);
+    const hold: Hold = {
+      windowMs: spec.windowMs,
+      get marginMs() {
+        return marginMs + lateness.extraMarginMs();
+      },
+      busy: (delta) => lateness.busy(delta),
+    };
+    buckets.set(name, { queue, spec, hold });
   }
   const warn = (msg: string, meta?: object) => logger?.warn?.(msg, meta);
   const useRedis = opts.redis !== undefined && opts.redis !== null;
@@ -149,11 +167,7 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
   let warnedNoStore = false;
   const attachLocal = () => {
     for (const b of buckets.values()) {
-      b.queue.attach(
-        new LocalTokens(b.spec.limit, { windowMs: b.spec.windowMs, marginMs: b.marginMs }, () =>
-          b.queue.wake(),
-        ),
-      );
+      b.queue.attach(new LocalTokens(b.spec.limit, b.hold, () => b.queue.wake()));
     }
   };
 
@@ -173,9 +187,7 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
         });
         store = s;
         for (const [name, b] of buckets)
-          b.shared = s.tokens(name, b.spec.limit, { windowMs: b.spec.windowMs, marginMs: b.marginMs }, () =>
-            b.queue.wake(),
-          );
+          b.shared = s.tokens(name, b.spec.limit, b.hold, () => b.queue.wake());
         // Until Redis answers (or the timeout), takes wait; then they go to Redis or the local fallback.
         await s.open(opts.connectTimeoutMs);
         if (closed) return;
@@ -233,6 +245,7 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
       // Reject what waits first, so no caller hangs on a connection being set up.
       await Promise.all([...buckets.values()].map((b) => Promise.all([b.queue.close(), b.shared?.close()])));
       store?.close();
+      lateness.close();
       await readyPromise;
     },
   };

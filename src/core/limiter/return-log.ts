@@ -11,9 +11,9 @@ export class ReturnLog<T> {
   private armedFor = Infinity;
   private keepAlive = false;
 
-  constructor(private readonly onDue: (item: T) => void) {}
+  constructor(private readonly onDue: (item: T, due: number) => void) {}
 
-  /** `item` is due at `due` (performance.now()); onDue(item) runs at or after it, never before. */
+  /** `item` is due at `due` (performance.now()); onDue(item, due) runs at or after it, never before. */
   push(due: number, item: T): void {
     const heap = this.heap;
     heap.push({ due, item });
@@ -70,13 +70,13 @@ export class ReturnLog<T> {
     this.timer = undefined;
     this.armedFor = Infinity;
     const now = performance.now();
-    const due: T[] = [];
+    const due: Array<{ due: number; item: T }> = [];
     while (this.heap.length > 0 && (this.heap[0] as { due: number }).due <= now) due.push(this.pop());
     this.arm(now);
-    for (const item of due) this.onDue(item);
+    for (const entry of due) this.onDue(entry.item, entry.due);
   }
 
-  private pop(): T {
+  private pop(): { due: number; item: T } {
     const heap = this.heap;
     const top = heap[0] as { due: number; item: T };
     const last = heap.pop() as { due: number; item: T };
@@ -94,6 +94,6 @@ export class ReturnLog<T> {
         i = m;
       }
     }
-    return top.item;
+    return top;
   }
 }

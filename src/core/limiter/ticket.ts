@@ -20,7 +20,13 @@ export interface TokenTicket extends Ticket {
 /** Shared arithmetic of every token source: when a token can come back. */
 export interface Hold {
   /** The window of the service's strict sliding log. */
-  windowMs: number;
-  /** Longest time a request may take from its headers leaving to the service counting it. */
-  marginMs: number;
+  readonly windowMs: number;
+  /**
+   * Longest time a request may take from its send stamp to the service counting it: the
+   * configured margin, plus (in a limiter) twice how late this process's timers fire lately
+   * (lateness.ts). Read when a token's return time is decided.
+   */
+  readonly marginMs: number;
+  /** A token was taken (+1) or its return time is decided (−1): lateness is measured meanwhile. */
+  busy?(delta: 1 | -1): void;
 }

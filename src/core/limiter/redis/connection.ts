@@ -49,6 +49,7 @@ interface ScriptClient extends RedisClient {
   farewayExtend(log: string, holdMs: number, ...members: string[]): Promise<number>;
   farewayPause(pause: string, ms: number): Promise<number>;
   farewayUnlock(lock: string, token: string): Promise<number>;
+  farewayRenew(lock: string, token: string, ttlMs: number): Promise<number>;
 }
 
 /** Redis-safe key prefix of one API key: `{fareway:<sha256 first 16 hex>}` — one hash slot, never the key. */

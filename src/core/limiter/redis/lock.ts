@@ -1,54 +1,58 @@
 import { randomBytes } from 'node:crypto';
 import type { RedisConnection } from './connection.js';
+import { HeldLock, type SharedLock } from './held-lock.js';
 
-/** A lock held in the shared store. */
-export interface SharedLock {
-  /** Releases the lock if this holder still has it (compare-and-delete); never throws. */
-  release(): Promise<void>;
-}
+export type { SharedLock } from './held-lock.js';
 
 /**
  * Named locks next to the shared budgets (same connection, same hash slot):
- * `{fareway:<hash>}:lock:<name>`, taken with SET NX PX, released by a compare-and-delete script
- * that wakes waiters through the key's wake channel.
+ * `{fareway:<hash>}:lock:<name>`, taken with SET NX PX, renewed while held (held-lock.ts),
+ * released by a compare-and-delete script that wakes waiters through the key's wake channel.
  */
 export class SharedLocks {
+  private readonly waiters = new Set<(name: string | undefined) => void>();
+  private readonly held = new Set<HeldLock>();
+
   constructor(private readonly connection: RedisConnection) {
     connection.onMessage((message) => {
       if (message.startsWith('lock:')) for (const w of [...this.waiters]) w(message.slice(5));
     });
   }
 
-  private readonly waiters = new Set<(name: string) => void>();
-
   private key(name: string): string {
     return `${this.connection.prefix}:lock:${name}`;
   }
 
-  /** The lock, 'held' by another holder, or undefined when Redis cannot answer. */
+  /** The lock (renewed until released), 'held' by another holder, or undefined when Redis cannot answer. */
   async lock(name: string, ttlMs: number): Promise<SharedLock | 'held' | undefined> {
     const key = this.key(name);
     const token = randomBytes(12).toString('hex');
+    const ttl = Math.max(1, Math.ceil(ttlMs));
+    const takenAt = performance.now();
     let reply: string | null;
     try {
-      reply = await this.connection.run((c) => c.set(key, token, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX'));
+      reply = await this.connection.run((c) => c.set(key, token, 'PX', ttl, 'NX'));
     } catch {
       return undefined; // the connection has logged the outage
     }
     if (reply !== 'OK') return 'held';
-    let released = false;
-    return {
-      release: async () => {
-        if (released) return;
-        released = true;
-        try {
-          const deleted = await this.connection.run((c) => c.farewayUnlock(key, token));
-          if (deleted === 1) this.connection.publish(`lock:${name}`);
-        } catch {
-          // Redis away: the lock expires by its TTL.
-        }
-      },
-    };
+    const lock = new HeldLock({
+      connection: this.connection,
+      name,
+      key,
+      token,
+      ttlMs: ttl,
+      takenAt,
+      onEnd: (l) => this.held.delete(l),
+    });
+    this.held.add(lock);
+    return lock;
+  }
+
+  /** The limiter closes: held locks stop renewing and report themselves lost (they expire by TTL). */
+  close(): void {
+    for (const lock of [...this.held]) lock.close();
+    for (const w of [...this.waiters]) w(undefined); // every waiter re-checks (and finds Redis closed)
   }
 
   /** True once the lock is free (or Redis cannot tell), false after timeoutMs; rejects on abort. */
@@ -79,7 +83,7 @@ export class SharedLocks {
         signal?.removeEventListener('abort', done);
         resolve();
       };
-      const onMessage = (freed: string) => freed === name && done();
+      const onMessage = (freed: string | undefined) => (freed === undefined || freed === name) && done();
       const timer = setTimeout(done, ms);
       this.waiters.add(onMessage);
       signal?.addEventListener('abort', done, { once: true });

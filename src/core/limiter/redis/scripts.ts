@@ -79,6 +79,16 @@ const UNLOCK = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+/**
+ * KEYS: lock. ARGV: token, ttl ms. Renews the lock for ttl ms from now only if this holder still
+ * has it. Returns 1 (renewed), 0 (the key is gone) or -1 (another holder has it).
+ */
+const RENEW = `
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if holder then return -1 end
+return 0`;
+
 /** Command names registered with ioredis `defineCommand` (EVALSHA, EVAL on NOSCRIPT). */
 export const COMMANDS = {
   farewayTake: { numberOfKeys: 2, lua: TAKE },
@@ -87,4 +97,5 @@ export const COMMANDS = {
   farewayExtend: { numberOfKeys: 1, lua: EXTEND },
   farewayPause: { numberOfKeys: 1, lua: PAUSE },
   farewayUnlock: { numberOfKeys: 1, lua: UNLOCK },
+  farewayRenew: { numberOfKeys: 1, lua: RENEW },
 } as const;

@@ -2,6 +2,7 @@ import type { TokenSource } from '../bucket.js';
 import { LocalTokens } from '../local-tokens.js';
 import type { Hold, TokenTicket } from '../ticket.js';
 import type { RedisConnection } from './connection.js';
+import { SharedTicket } from './shared-ticket.js';
 
 /** The sorted set of one budget's sliding-window log: `<prefix>:<bucket>` (prefix: `keyPrefix(apiKey)`). */
 export function budgetKey(prefix: string, bucket: string): string {
@@ -246,46 +247,5 @@ export class SharedTokens implements TokenSource {
       if (ticket === false) return;
       (this.localWaiters.shift() as Waiter).resolve(ticket);
     }
-  }
-}
-
-/** A token in the shared log; reports move its entry's due time in Redis. */
-class SharedTicket implements TokenTicket {
-  private sentAt: number | undefined;
-  private anchored = false;
-  private released = false;
-
-  constructor(
-    private readonly owner: SharedTokens,
-    readonly member: string,
-  ) {}
-
-  sent(at: number): void {
-    if (this.anchored || this.released || this.sentAt !== undefined) return;
-    this.sentAt = at;
-    this.owner.track(this, false);
-    this.owner.update(this.member, at, this.owner.hold.windowMs + this.owner.hold.marginMs, 'SET');
-  }
-
-  answered(at: number): void {
-    if (this.anchored || this.released) return;
-    this.anchored = true;
-    this.owner.track(this, false);
-    this.owner.update(this.member, Math.floor(at), this.owner.hold.windowMs, 'LT');
-  }
-
-  notSent(): void {
-    if (this.anchored || this.released || this.sentAt !== undefined) return;
-    this.released = true;
-    this.owner.track(this, false);
-    this.owner.release(this.member);
-  }
-
-  settled(): void {
-    if (this.anchored || this.released) return;
-    this.anchored = true;
-    this.owner.track(this, false);
-    if (this.sentAt === undefined)
-      this.owner.update(this.member, performance.now(), this.owner.hold.windowMs, 'GT');
   }
 }

@@ -20,6 +20,9 @@ export const createRedisStore: CreateRedisStore = (init) => {
     tokens: (bucket, limit, hold, wake) => new SharedTokens({ connection, bucket, limit, hold, wake }),
     lock: (name, ttlMs) => locks.lock(name, ttlMs),
     waitUntilFree: (name, timeoutMs, signal) => locks.waitUntilFree(name, timeoutMs, signal),
-    close: () => connection.close(),
+    close: () => {
+      locks.close();
+      connection.close();
+    },
   };
 };
