@@ -1,2 +1,2 @@
 /** The package version, sent in the User-Agent. Kept equal to package.json by a test. */
-export const VERSION = '1.0.0';
+export const VERSION = '1.1.0';
