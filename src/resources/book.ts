@@ -128,8 +128,7 @@ async function bookExclusively(
       try {
         // Checked as the request is about to leave (after the queue and any 429 pause).
         const stillHeld = () => {
-          if ((lock as { lost?: boolean } | undefined)?.lost)
-            throw markNotSent(new LockLost(`the shared book lock of ${id} was lost`));
+          if (lock?.lost) throw markNotSent(new LockLost(`the shared book lock of ${id} was lost`));
         };
         return await guardedBook(ctx, id, options, call, retrieve, stillHeld);
       } catch (error) {
