@@ -3,7 +3,8 @@
  * a holder that keeps it far longer than its TTL keeps it, and another process cannot take it
  * meanwhile; when a renewal finds it gone or taken, or Redis stays away longer than the TTL, the
  * lock says so (`lost`, `signal`). A real redis-server on 127.0.0.1. Red before the lock renewed
- * itself: the key expired after its 300 ms TTL and the other process took it.
+ * itself: the key expired after its 1 s TTL and the other process took it. The TTLs leave room for
+ * a loaded machine: a holder stalled for less than two thirds of its TTL keeps its lock.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -83,22 +84,22 @@ describe.skipIf(!hasRedisServer())('a held shared lock renews itself (real redis
     await server?.stop();
   });
 
-  it('with a 300 ms TTL, is kept for 2 s; another process cannot take it until the release, then at once', async () => {
+  it('with a 1 s TTL, is kept for 4 s; another process cannot take it until the release, then at once', async () => {
     const apiKey = `renew-key-${Date.now()}`;
     const holder = open(apiKey);
-    const lock = await take(holder, 'book:b-1', 300);
+    const lock = await take(holder, 'book:b-1', 1000);
     const takenAt = Date.now();
     const other = contender({
       API_KEY: apiKey,
       REDIS_PORT: String(server.port),
       LOCK: 'book:b-1',
-      TTL_MS: '300',
+      TTL_MS: '1000',
     });
     await other.ready; // it starts up (a second or more) while the lock is held, then tries every 50 ms
-    await sleep(2200);
+    await sleep(4200);
     // Still ours, and still on a short TTL (renewed, not lengthened).
     const key = `${keyPrefix(apiKey)}:lock:book:b-1`;
-    expect(await probe.pttl(key)).toBeLessThanOrEqual(300);
+    expect(await probe.pttl(key)).toBeLessThanOrEqual(1000);
     expect(lock.lost, String(lock.signal.reason)).toBe(false);
     const releasing = Date.now();
     await lock.release();
@@ -106,7 +107,7 @@ describe.skipIf(!hasRedisServer())('a held shared lock renews itself (real redis
     const { attempts } = await other.output;
     expect(await other.exited).toBe(0);
 
-    expect(releasing - takenAt).toBeGreaterThanOrEqual(2000);
+    expect(releasing - takenAt).toBeGreaterThanOrEqual(4000);
     const whileHeld = attempts.filter((a) => a.end <= releasing);
     expect(whileHeld.length).toBeGreaterThan(10);
     expect(
@@ -123,8 +124,8 @@ describe.skipIf(!hasRedisServer())('a held shared lock renews itself (real redis
     const apiKey = `renew-wait-${Date.now()}`;
     const a = open(apiKey);
     const b = open(apiKey);
-    const lock = await take(a, 'book:b-2', 300);
-    await expect(b.waitUntilFree('book:b-2', 1200)).resolves.toBe(false);
+    const lock = await take(a, 'book:b-2', 1000);
+    await expect(b.waitUntilFree('book:b-2', 2500)).resolves.toBe(false);
     await expect(b.lock('book:b-2', 300)).resolves.toBe('held');
     const freed = b.waitUntilFree('book:b-2', 30_000);
     await sleep(100);
@@ -146,7 +147,7 @@ describe.skipIf(!hasRedisServer())('a held shared lock renews itself (real redis
     async (_label, why, tamper) => {
       const apiKey = `renew-lost-${why}-${Date.now()}`;
       const limiter = open(apiKey);
-      const lock = await take(limiter, 'book:b-3', 300);
+      const lock = await take(limiter, 'book:b-3', 1000);
       const abort = aborted(lock);
       const key = `${keyPrefix(apiKey)}:lock:book:b-3`;
       await tamper(key);
