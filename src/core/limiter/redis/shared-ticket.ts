@@ -1,5 +1,13 @@
-import type { TokenTicket } from '../ticket.js';
-import type { SharedTokens } from './shared-tokens.js';
+import type { Hold, TokenTicket } from '../ticket.js';
+
+/** What a ticket needs of the shared log that issued it (shared-tokens.ts; no import back). */
+export interface TicketOwner {
+  readonly hold: Hold;
+  /** Moves the ticket's entry (fire-and-forget). */
+  update(member: string, at: number, holdMs: number, mode: 'LT' | 'GT' | 'SET'): void;
+  track(ticket: SharedTicket, open: boolean): void;
+  release(member: string): void;
+}
 
 /** A token in the shared log; reports move its entry's due time in Redis. */
 export class SharedTicket implements TokenTicket {
@@ -10,7 +18,7 @@ export class SharedTicket implements TokenTicket {
   private released = false;
 
   constructor(
-    private readonly owner: SharedTokens,
+    private readonly owner: TicketOwner,
     readonly member: string,
   ) {
     owner.hold.busy?.(1);
