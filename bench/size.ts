@@ -80,8 +80,11 @@ const APP = {
 /** The same application, bundled with the Redis half of the limiter (`import 'fareway/redis'`). */
 const APP_REDIS = { app: `${APP.app}import 'fareway/redis';\n` };
 
-/** The size budget for the ESM main entry (an app importing the client): issue 18, 50 KiB gz. */
-const TARGET_GZIP = 50 * 1024;
+/**
+ * The regression guard for the ESM main entry (an app importing the client): 70 KiB gz, decided in
+ * issue 24 as a guard, not a target — no kilobyte is worth a copy of what zod or ky already does.
+ */
+const TARGET_GZIP = 70 * 1024;
 
 export async function run(): Promise<BenchResult[]> {
   const built = existsSync(new URL('../dist/index.js', import.meta.url));
@@ -117,7 +120,7 @@ export async function run(): Promise<BenchResult[]> {
           "stdin app importing { Fareway } from 'fareway' → dist/index.js (esbuild bundle, platform node, esm, minify; external: ioredis)",
         'minified bytes': kib(app.bytes),
         'minified + gzip -9 bytes': kib(app.gzip),
-        target: `≤ ${kib(TARGET_GZIP)} gz: ${app.gzip <= TARGET_GZIP ? 'met' : `not met (+${((app.gzip - TARGET_GZIP) / 1024).toFixed(1)} KiB)`}`,
+        guard: `≤ ${kib(TARGET_GZIP)} gz: ${app.gzip <= TARGET_GZIP ? 'met' : `not met (+${((app.gzip - TARGET_GZIP) / 1024).toFixed(1)} KiB)`}`,
         ...breakdown(app.groups, app.bytes),
         ...marginal,
       },
