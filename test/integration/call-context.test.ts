@@ -86,6 +86,19 @@ describe('the call context follows the call', () => {
     for (const read of reads) expect(read.headers['x-partner-trace']).toBe('trip-42');
   });
 
+  it('a book aborted after it was sent is settled by reading (the reads outlive the signal)', async () => {
+    const fareway = sbx.client();
+    const booking = await priced(fareway);
+    sbx.control.failNext('book', { delayMs: 150 }); // the service is still booking when the caller aborts
+    const controller = new AbortController();
+    const pending = fareway.bookings.book(booking, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('caller gave up')), 40);
+    const result = await pending;
+    expect(result).toMatchObject({ reconciled: true, status: 'confirmed' });
+    expect(result.pnr).toBe(sbx.control.getBooking(booking.booking_id)!.pnr);
+    expect(sbx.calls('book')).toHaveLength(1);
+  });
+
   it('an expectedFinalFare read carries the per-call headers too', async () => {
     const fareway = sbx.client();
     const booking = await priced(fareway);
