@@ -2,7 +2,7 @@ import { ConfigurationError, formatPath, type ValidationIssue } from '../errors.
 import { z } from '../schemas/zod.js';
 import { isObject } from '../schemas/guards.js';
 import { PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS, unknownKeyMessage } from '../validation/suggest.js';
-import { MAX_TIMER_MS } from './timer.js';
+import { MAX_TIMER_MS } from '../timer.js';
 import { isReservedHeader } from './headers.js';
 
 /**

@@ -1,7 +1,7 @@
 import { addMilliseconds } from 'date-fns';
 import { parseExpiresAt, type ExpiresAtZone } from '../dates.js';
 import { FareExpiredError } from '../errors.js';
-import { MAX_TIMER_MS } from '../core/timer.js';
+import { MAX_TIMER_MS } from '../timer.js';
 
 /** A monotonic clock in milliseconds (never jumps with the wall clock). Injectable for tests. */
 export interface DeadlineClock {

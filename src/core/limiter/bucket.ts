@@ -1,4 +1,4 @@
-import { MAX_TIMER_MS } from '../timer.js';
+import { MAX_TIMER_MS } from '../../timer.js';
 import type { Ticket, TokenTicket } from './ticket.js';
 
 /** Where a bucket's tokens live: in this process, or shared through Redis. */

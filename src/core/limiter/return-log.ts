@@ -1,4 +1,4 @@
-import { MAX_TIMER_MS } from '../timer.js';
+import { MAX_TIMER_MS } from '../../timer.js';
 
 /**
  * The due times of one bucket's tokens: a min-heap, because tokens anchored to their answers do
