@@ -100,7 +100,8 @@ interface CallSpec {
  * The guard at the top of every public method. Throws, before anything is queued or sent:
  * ClientClosedError after `close()`; RequestValidationError naming every bad option, every
  * argument that is not an object where one is needed, and every prototype key in `spec.scan`;
- * the signal's own reason when it has already aborted.
+ * the signal's own reason when it has already aborted. Returns the passenger list as read when
+ * `spec.passengers` was checked, so the call's preflight goes on from it (one read per call).
  * @example
  * checkCall(this.ctx, options, { schema: BookOptionsSchema });
  */

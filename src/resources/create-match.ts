@@ -103,14 +103,14 @@ function surelyOlder(b: BookingListEntry, from: number): boolean {
 async function listSince(
   ctx: ClientContext,
   from: number,
-  /** Epoch ms after which no page beyond the first MIN_PAGES is requested. */
+  /** `performance.now()` after which no page beyond the first MIN_PAGES is requested. */
   untilMs: number,
   /** The create call: its reads are steps of it (its settings, headers and signal). */
   op: Call,
 ): Promise<{ entries: BookingListEntry[]; complete: boolean }> {
   const entries = new Map<string, BookingListEntry>();
   let offset = 0;
-  for (let page = 0; page < MIN_PAGES || Date.now() < untilMs; page++) {
+  for (let page = 0; page < MIN_PAGES || performance.now() < untilMs; page++) {
     const { data } = await ctx.requester.call(
       SERVICE.list,
       { query: { limit: PAGE, offset } },
@@ -168,7 +168,7 @@ export async function lookForOwnBooking(
   call: CallInfo,
   ledger: CreateLedger,
   entry: CreateCall,
-  /** Epoch ms: the settling budget's end (pages beyond the first MIN_PAGES only before it). */
+  /** `performance.now()` at the settling budget's end (pages beyond the first MIN_PAGES only before it). */
   untilMs: number,
   /** The create call: its reads are steps of it (its settings, headers and signal). */
   op: Call,

@@ -147,7 +147,8 @@ async function resolveCreate(
     `create-booking for trace ${call.traceId} was interrupted; looking for the booking it may have made`,
     { trace_id: call.traceId },
   );
-  const untilMs = Date.now() + ctx.bookReconcile.timeoutMs;
+  // The settling budget runs on the monotonic clock: a wall-clock jump neither cuts nor stretches it.
+  const untilMs = performance.now() + ctx.bookReconcile.timeoutMs;
   const look = async (): Promise<Found | undefined> => {
     try {
       const found = await lookForOwnBooking(ctx, call, ledgerOf(ctx), entry, untilMs, op);
