@@ -170,9 +170,12 @@ export class Deadline {
     return this.#at - this.#clock.now();
   }
 
-  /** Milliseconds left on the monotonic clock; 0 once passed. */
+  /**
+   * Whole milliseconds left on the monotonic clock, rounded down (never more than is really left);
+   * 0 once passed.
+   */
   remainingMs(): number {
-    return Math.max(0, this.#rawRemaining());
+    return Math.max(0, Math.floor(this.#rawRemaining()));
   }
 
   /** True when less than `marginMs` remains (a request sent now might arrive too late). */
@@ -201,7 +204,7 @@ export class Deadline {
   } {
     return {
       expiresAt: this.expiresAt.toISOString(),
-      remainingMs: Math.round(this.remainingMs()),
+      remainingMs: this.remainingMs(),
       estimated: this.estimated,
       basis: this.basis,
       kind: this.kind,
