@@ -65,6 +65,36 @@ function resolveBaseUrl(option: string | undefined): string {
 }
 
 /**
+ * The API key and the base URL, checked together: every problem with them (both missing, say) is
+ * one ConfigurationError naming each, in `details` and joined by `; ` in the message.
+ */
+function resolveEndpoint(
+  apiKey: string | undefined,
+  baseUrl: string | undefined,
+): { apiKey: string; baseUrl: string } {
+  const problems: string[] = [];
+  const attempt = (resolve: () => string): string => {
+    try {
+      return resolve();
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error;
+      problems.push(error.message);
+      return '';
+    }
+  };
+  const resolved = {
+    apiKey: attempt(() => resolveApiKey(apiKey)),
+    baseUrl: attempt(() => resolveBaseUrl(baseUrl)),
+  };
+  if (problems.length > 0) {
+    const error = new ConfigurationError(problems.join('; '));
+    error.details = problems;
+    throw error;
+  }
+  return resolved;
+}
+
+/**
  * The Fareway client. One per API key; share it across your server.
  * @example
  * const fareway = new Fareway({ apiKey: process.env.FAREWAY_API_KEY, baseUrl: process.env.FAREWAY_BASE_URL });
@@ -90,8 +120,8 @@ export class Fareway {
         'Fareway is for servers: API keys must never be used in browser code (spec §5). ' +
           'If you really must (e.g. a test harness), pass dangerouslyAllowBrowser: true',
       );
-    const apiKey = resolveApiKey(o.apiKey);
-    this.baseUrl = resolveBaseUrl(o.baseUrl);
+    const { apiKey, baseUrl } = resolveEndpoint(o.apiKey, o.baseUrl);
+    this.baseUrl = baseUrl;
     const { hooks } = o;
     // The level (option, else FAREWAY_LOG, else 'warn') filters the logger once, here.
     const logger = clientLogger(o.logger, o.logLevel);

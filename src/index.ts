@@ -18,6 +18,7 @@ export type {
   ReconcileOptions,
   MemoryOptions,
   ContractDriftEvent,
+  FetchLike,
 } from './core/options.js';
 export type { RateLimitOptions, RateLimitSpec, RateLimitSetting, Bucket } from './core/options.js';
 export * from './errors.js';

@@ -6,11 +6,21 @@
 import { Fareway, type FarewayOptions } from '../index.js';
 import { hideSecret } from './output.js';
 
-/** A missing or malformed setting: the message on stderr, exit code 2. */
+/**
+ * Missing or malformed settings, each one a problem: the message on stderr (one problem on its
+ * line, several under a count), exit code 2.
+ */
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly problems: readonly string[];
+  constructor(problems: string | readonly string[]) {
+    const list = typeof problems === 'string' ? [problems] : problems;
+    super(
+      list.length === 1
+        ? (list[0] as string)
+        : `${list.length} configuration problems:\n${list.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
+    this.problems = list;
   }
 }
 
@@ -33,15 +43,18 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): CliEnv {
       // Not a URL: ioredis will say so; nothing to hide.
     }
   }
+  // Every missing setting at once: one message naming each, not one per run.
+  const missing: string[] = [];
   if (!apiKey)
-    throw new ConfigError(
+    missing.push(
       'FAREWAY_API_KEY is not set: export your partner API key (issued at onboarding), e.g. FAREWAY_API_KEY=… fareway doctor',
     );
   const baseUrl = env.FAREWAY_BASE_URL?.trim() ?? '';
   if (!baseUrl)
-    throw new ConfigError(
+    missing.push(
       'FAREWAY_BASE_URL is not set: export the service base URL issued at onboarding, e.g. FAREWAY_BASE_URL=https://sandbox.example.com',
     );
+  if (missing.length > 0) throw new ConfigError(missing);
   return { apiKey, baseUrl, redisUrl };
 }
 
@@ -90,7 +103,11 @@ export function createClient(env: CliEnv, options: FarewayOptions = {}): Fareway
   try {
     return new Fareway({ apiKey: env.apiKey, baseUrl: env.baseUrl, logger: null, ...options });
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConfigurationError') throw new ConfigError(error.message);
+    // Every problem the SDK found (a ConfigurationError lists each in `details`).
+    if (error instanceof Error && error.name === 'ConfigurationError') {
+      const { details } = error as { details?: string[] };
+      throw new ConfigError(details && details.length > 0 ? details : error.message);
+    }
     throw error;
   }
 }

@@ -110,8 +110,11 @@ const FarewayOptionsObject = closed({
   logLevel: z.optional(oneOf(LOG_LEVELS)),
   /** Observability hooks. @default {} */
   hooks: z._default(withMethods<Hooks>(HOOK_NAMES, 'must be an object of hook functions'), {}),
-  /** A fetch implementation. @default globalThis.fetch */
-  fetch: z.optional(fn<typeof fetch>()),
+  /**
+   * A fetch implementation, called with the `Request` the SDK built: the global `fetch`, undici's,
+   * a test double or `sandbox.fetch` (see {@link FetchLike}). @default globalThis.fetch
+   */
+  fetch: z.optional(fn<FetchLike>()),
   /**
    * The OpenTelemetry `TracerProvider` of the SDK's spans (one span per call, see
    * docs/production.md). @default the global provider of `@opentelemetry/api`, when that optional
@@ -176,6 +179,15 @@ const FarewayOptionsObject = closed({
    */
   duplicates: z._default(oneOf(['allow', 'refuse']), DEFAULTS.duplicates),
 });
+
+/**
+ * What the `fetch` option takes: a function shaped like `fetch` for the one way the SDK calls it,
+ * a standard `Request` (and sometimes an init) in, a `Response` out. `globalThis.fetch`, undici's
+ * `fetch`, a test double and `sandbox.fetch` (`fareway/sandbox`) all fit, whether the project's
+ * types come from the "dom" lib or only from `@types/node`. An answer of `undefined` (what
+ * `sandbox.fetch` gives for a path it does not know) fails the call as a connection error.
+ */
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response | undefined>;
 
 /** Options of `new Fareway(options)`, but `duplicates` (the guided flow's policy). */
 export interface ClientOptions extends Omit<z.input<typeof FarewayOptionsObject>, 'duplicates'> {}

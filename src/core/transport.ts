@@ -5,7 +5,7 @@ import { VERSION } from '../version.js';
 import { BodyTooLargeError, raceAbort, readBody } from './body.js';
 import { connectionError, markNotSent, timeoutError, type FailureContext } from './failure.js';
 import { addHeaders, headersOf } from './headers.js';
-import { DEFAULTS, type Endpoint } from './options.js';
+import { DEFAULTS, type Endpoint, type FetchLike } from './options.js';
 import { answered, attribute, unwatch, watch, type WireWatch } from './wire-events.js';
 import { wireResponse, type HttpResponse } from './wire-response.js';
 
@@ -29,7 +29,7 @@ interface TransportConfig {
   baseUrl: string;
   /** Kept out of every error, log and serialised object: only this closure holds it. */
   apiKey: string;
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   defaultHeaders: Record<string, string>;
   /** Largest response body read, in bytes. @default DEFAULTS.maxResponseBytes */
   maxResponseBytes?: number;
@@ -154,8 +154,15 @@ export class Transport {
   #fetcher(wire: WireWatch | undefined, signal: AbortSignal): typeof fetch {
     const custom = this.#config.fetch;
     if (custom) {
+      // ky hands over the Request it built; a custom fetch that answers nothing is no answer.
+      const call = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+        const response = await custom(input instanceof Request ? input : new Request(input, init), init);
+        if (response === undefined)
+          throw new TypeError('fetch failed: the `fetch` option answered no Response');
+        return response;
+      };
       return (input, init) =>
-        raceAbort(wire ? attribute(wire, () => custom(input, init)) : custom(input, init), signal);
+        raceAbort(wire ? attribute(wire, () => call(input, init)) : call(input, init), signal);
     }
     // The global fetch gets this attempt's own signal, not only the Request's: ky builds the
     // Request with `AbortSignal.any([ours, ky's])`, and a signal made by `AbortSignal.any` may be
