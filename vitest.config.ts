@@ -11,6 +11,8 @@ const slow = [
   'test/examples/**/*.test.ts',
   'test/redis/**/*.test.ts',
   'test/sandbox/cli.test.ts',
+  // the sandbox bins with --control (controls over HTTP)
+  'test/sandbox/cli-control.test.ts',
   // FAREWAY_LOG in a child process running the built package
   'test/logs/env.test.ts',
   // the fareway CLI as child processes

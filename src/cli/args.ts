@@ -35,7 +35,7 @@ Checks, one line each (✓ passed, ✗ failed with the fix):
 Exit code 1 when any check fails.`,
   bookings: `Usage: fareway bookings get <booking_id> [--json]
        fareway bookings list [--limit N] [--json]`,
-  sandbox: `Usage: fareway sandbox [--port 4010] [--host 127.0.0.1] [--seed N] [--no-rate-limits] [--variations]`,
+  sandbox: `Usage: fareway sandbox [--port 4010] [--host 127.0.0.1] [--seed N] [--no-rate-limits] [--variations] [--control]`,
 };
 
 /** A wrong command line: the message, then the usage, on stderr; exit code 2. */

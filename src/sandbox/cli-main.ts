@@ -3,12 +3,16 @@
  * `fareway-sandbox` (src/sandbox/cli.ts) and `fareway sandbox` (src/cli/, which imports this
  * module only for that command).
  *
- *   fareway-sandbox --port 4010 [--host 127.0.0.1] [--seed N] [--no-rate-limits] [--variations]
+ *   fareway-sandbox --port 4010 [--host 127.0.0.1] [--seed N] [--no-rate-limits] [--variations] [--control]
+ *
+ * `--control` also serves `sandbox.control` over HTTP (control-http.ts), for curl and non-Node suites.
  */
+import { CONTROL_PATH } from './control-http.js';
 import { createSandbox } from './index.js';
 
 const usage = (prog: string) =>
-  `Usage: ${prog} [--port 4010] [--host 127.0.0.1] [--seed N] [--no-rate-limits] [--variations]`;
+  `Usage: ${prog} [--port 4010] [--host 127.0.0.1] [--seed N] [--no-rate-limits] [--variations] [--control]\n` +
+  `  --control  also serve the scenario controls at ${CONTROL_PATH}/<method> (POST, JSON arguments; GET ${CONTROL_PATH} lists them)`;
 
 interface CliArgs {
   port: number;
@@ -16,10 +20,18 @@ interface CliArgs {
   seed: number;
   rateLimits: boolean;
   variations: boolean;
+  control: boolean;
 }
 
 function parse(argv: string[], prog: string): CliArgs {
-  const out: CliArgs = { port: 4010, host: '127.0.0.1', seed: 1, rateLimits: true, variations: false };
+  const out: CliArgs = {
+    port: 4010,
+    host: '127.0.0.1',
+    seed: 1,
+    rateLimits: true,
+    variations: false,
+    control: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
@@ -33,6 +45,7 @@ function parse(argv: string[], prog: string): CliArgs {
     else if (flag === '--seed') out.seed = Number(value());
     else if (flag === '--no-rate-limits') out.rateLimits = false;
     else if (flag === '--variations') out.variations = true;
+    else if (flag === '--control') out.control = true;
     else if (flag === '--help' || flag === '-h') {
       console.log(usage(prog));
       process.exit(0);
@@ -54,15 +67,33 @@ export async function runSandboxCli(argv: string[], prog = 'fareway-sandbox'): P
     process.exit(2);
   }
   const sandbox = createSandbox({ seed: args.seed, variations: args.variations });
-  const server = await sandbox.listen({ port: args.port, host: args.host, rateLimits: args.rateLimits });
+  const server = await sandbox.listen({
+    port: args.port,
+    host: args.host,
+    rateLimits: args.rateLimits,
+    control: args.control,
+  });
   console.log(`Fareway sandbox listening on ${server.url}`);
   console.log(`API key: ${server.apiKey}`);
   console.log(
     `Rate limits: ${args.rateLimits ? 'on' : 'off'}; seed ${args.seed}${args.variations ? '; variations on' : ''}. Press Ctrl+C to stop.`,
   );
+  if (args.control) {
+    console.log(
+      `Control: POST ${server.url}${CONTROL_PATH}/<method> (GET ${server.url}${CONTROL_PATH} lists them)`,
+    );
+    if (!isLoopback(args.host))
+      console.error(
+        `${prog}: warning: the controls are unauthenticated and ${args.host} is not a loopback address`,
+      );
+  }
   const stop = (): void => {
     void server.close().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
 }

@@ -15,6 +15,7 @@
  */
 import type { RequestHandler } from 'msw';
 import { createControl, type SandboxControl } from './control.js';
+import { controlRoutes } from './control-http.js';
 import { buildRoutes, type HandlerContext } from './handlers/index.js';
 import { toMswHandlers } from './msw.js';
 import { createRouter, droppingFetch, type SandboxFetch } from './router.js';
@@ -37,6 +38,12 @@ export interface ListenOptions {
   host?: string;
   /** Enforce the rate limits over HTTP (uses the sandbox's `rateLimits` rules if given). @default true */
   rateLimits?: boolean;
+  /**
+   * Serve `control` over HTTP too: every method at `POST /__sandbox/control/<method>` with a JSON
+   * object of its arguments (docs/sandbox.md). Unauthenticated: keep the host a loopback one.
+   * @default false (those paths are a 404)
+   */
+  control?: boolean;
 }
 
 /** A sandbox served over real HTTP. */
@@ -99,15 +106,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const apiKey = resolved.partners[0]?.apiKey as string;
   const routes = buildRoutes(context(resolved.rateLimitsEnabled));
   let handlers: RequestHandler[] | undefined;
+  const control = createControl(state, limiter);
   return {
     get handlers() {
       return (handlers ??= toMswHandlers(routes));
     },
     fetch: droppingFetch(createRouter(routes)),
     apiKey,
-    control: createControl(state, limiter),
+    control,
     async listen(opts = {}) {
-      const server = await serve(createRouter(buildRoutes(context(opts.rateLimits ?? true))), {
+      const served = buildRoutes(context(opts.rateLimits ?? true));
+      const router = createRouter(opts.control ? [...controlRoutes(control), ...served] : served);
+      const server = await serve(router, {
         port: opts.port ?? 0,
         host: opts.host ?? '127.0.0.1',
       });
