@@ -2,6 +2,8 @@ import { ClientClosedError, RequestValidationError, type ValidationIssue } from 
 import type { z } from '../schemas/zod.js';
 import { formatPath } from '../validation/issues.js';
 import { readPassengerList, type PassengerRead } from '../validation/passenger-shape.js';
+import { passengerContextFromSelection } from '../validation/context.js';
+import { checkBeforeBooking } from '../validation/passengers.js';
 import { PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS } from '../validation/suggest.js';
 import { optionIssues } from './option-rules.js';
 import { RequestOptionsSchema } from './options.js';
@@ -88,8 +90,9 @@ interface CallSpec {
   /** Inputs checked for prototype keys at any depth (e.g. passengers sent with `skipPreflight`). */
   scan?: Record<string, unknown>;
   /**
-   * A passenger list: its shape (closed keys, field formats) is checked here, before the
-   * booking is retrieved for the rest of the preflight, unless `options.skipPreflight` is true.
+   * A passenger list, read here unless `options.skipPreflight` is true: a list that cannot be read
+   * at all is refused here; its other problems travel with the read to the preflight, which
+   * reports them with the booking's rules in one error.
    */
   passengers?: unknown;
   /** Path of the options in issues. @default 'options' */
@@ -133,6 +136,8 @@ export function checkCall(ctx: object, options: unknown, spec: CallSpec = {}): P
     // A getter or a proxy that throws: the input cannot be read, so it cannot be used.
     issues = [{ path, message: 'could not be read (a getter or proxy threw)' }];
   }
+  // Refused anyway: the list's own problems go in the same error (every problem at once).
+  if (issues.length) issues.push(...(read?.issues ?? []));
   if (issues.length)
     throw new RequestValidationError(
       unique(issues),
@@ -145,9 +150,10 @@ export function checkCall(ctx: object, options: unknown, spec: CallSpec = {}): P
 
 /**
  * The guard of `bookFlight`: its parameters against `schema` (`requestOptions` under the same
- * rules as every call's options), plus the passengers' shape, so that a bad list is refused
- * before a booking (and its fare lock) is created. Rules that need the booking are checked by
- * `savePassengers`. Returns the parsed parameters (defaults applied).
+ * rules as every call's options), plus the passengers against every rule the selection allows
+ * (supplier, travel dates, counts), so that a bad list is refused before a booking (and its fare
+ * lock) is created. `pax_rules` and `passport_required` are checked by `savePassengers` once
+ * create-booking has answered. Returns the parsed parameters (defaults applied).
  */
 export function checkFlowCall<S extends z.ZodMiniType>(
   ctx: object,
@@ -168,7 +174,8 @@ export function checkFlowCall<S extends z.ZodMiniType>(
     ];
     issues.unshift(...protoKeys.filter((i) => !issues.some((j) => j.path === i.path)));
     if (params !== null && typeof params === 'object') {
-      const list = readPassengerList((params as { passengers?: unknown }).passengers);
+      const { passengers, selection } = params as { passengers?: unknown; selection?: unknown };
+      const list = checkBeforeBooking(passengers, passengerContextFromSelection(selection));
       issues.push(...list.issues);
       read = list.read;
     }

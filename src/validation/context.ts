@@ -2,6 +2,7 @@ import type { Booking, PaxRules } from '../schemas/booking.js';
 import type { PaxCount, Source } from '../schemas/common.js';
 import { datePart } from '../dates.js';
 import { isObject } from '../schemas/guards.js';
+import { searchOfSelection, type Selection } from '../model/search-results.js';
 
 /** What the validator knows about the booking the passengers are for. Every field is optional. */
 export interface PassengerContext {
@@ -93,4 +94,29 @@ export function passengerContextFromBooking(booking: Partial<Booking>, supplier?
     // A hostile object (throwing getter, proxy): keep what was read so far.
   }
   return ctx;
+}
+
+/**
+ * What a selection tells about the booking it will become, before create-booking is sent: the
+ * supplier, the travel dates and segments of the chosen options, and the search's passenger
+ * counts (when the live search is at hand). Not `is_domestic`: without the booking's
+ * `passport_required` it would guess the document rule. Never throws; junk gives `{}`.
+ */
+export function passengerContextFromSelection(selection: unknown): PassengerContext {
+  try {
+    if (!isObject(selection)) return {};
+    const s = selection as Record<string, unknown>;
+    const legs = [s['outbound'], s['inbound']].filter(isObject).map((o) => ({ segments: o['segments'] }));
+    const source = typeof s['source'] === 'string' ? (s['source'] as Source) : undefined;
+    const counts = searchOfSelection(selection as unknown as Selection)?.pax_count;
+    return passengerContextFromBooking(
+      {
+        itinerary_items: [{ legs }],
+        ...(counts ? { pax_count: counts } : {}),
+      } as unknown as Partial<Booking>,
+      source,
+    );
+  } catch {
+    return {};
+  }
 }

@@ -59,7 +59,18 @@ function ageDate(ctx: PassengerContext, today: string): string {
   return ctx.firstTravelDate ?? ctx.lastTravelDate ?? today;
 }
 
-export function checkAge(p: PaxView, ctx: PassengerContext, today: string, report: Report): void {
+/**
+ * `dob` not in the future, plausible, and in the band of `pax_type` (docs/passengers.md, Age
+ * bands). With `bands` false (no travel date yet, the booking still to come) the band is not
+ * judged: on today's date it could be wrong.
+ */
+export function checkAge(
+  p: PaxView,
+  ctx: PassengerContext,
+  today: string,
+  report: Report,
+  bands = true,
+): void {
   const dob = str(p, 'dob');
   if (dob === undefined) return;
   if (dob > today) {
@@ -72,6 +83,7 @@ export function checkAge(p: PaxView, ctx: PassengerContext, today: string, repor
     report.add(at(p, 'dob'), `is not a plausible date of birth (over 120 years old on ${on})`);
     return;
   }
+  if (!bands) return;
   const type = str(p, 'pax_type');
   const when =
     on === today && !ctx.firstTravelDate && !ctx.lastTravelDate ? `today (${on})` : `the travel date ${on}`;

@@ -20,17 +20,26 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * The rules that need no booking: a list of 1-27 passenger objects, each closed (an unknown key
- * is refused with the nearest known name as a hint; the open `gst_company_*` family stays
- * accepted; prototype keys are refused) and each field of its own type and format. Returns the
- * wire form and a view of each passenger, or undefined when the list itself is unusable.
+ * A passenger list read once: the wire form, a view of each passenger, and the problems the read
+ * found (closed keys, field types and formats). Those problems travel with the read, so that the
+ * preflight reports them together with the rules that need the booking (docs/passengers.md).
  */
-/** A passenger list read once (shape and formats checked): the wire form and a view of each. */
 export interface PassengerRead {
   parsed: Passenger[];
+  /** One per entry that is an object (an entry that is not has its issue and no view). */
   views: PaxView[];
+  /** Entries in the list, objects or not. */
+  count: number;
+  issues: ValidationIssue[];
 }
 
+/**
+ * The rules that need no booking: a list of 1-27 passenger objects, each closed (an unknown key
+ * is refused with the nearest known name as a hint; the open `gst_company_*` family stays
+ * accepted; prototype keys are refused) and each field of its own type and format, into `report`.
+ * Returns the wire form and a view of each passenger, or undefined when the list itself is
+ * unusable (not an array, empty, too long): then no other rule can run.
+ */
 export function readPassengers(input: unknown, report: Report): PassengerRead | undefined {
   const data = snapshot(input, ['passengers'], report.issues);
   if (!Array.isArray(data)) {
@@ -69,13 +78,14 @@ export function readPassengers(input: unknown, report: Report): PassengerRead | 
     views.push(makeView(i, raw));
   });
 
-  return { parsed, views };
+  return { parsed, views, count: data.length, issues: [] };
 }
 
 /**
- * Every problem with a passenger list that can be known before a booking exists (shape, closed
- * keys, field formats), and the list as read: a list without problems is read once per call and
- * the rest of the preflight (`validatePassengers`) goes on from that read. Never throws.
+ * The list as a call's guard reads it (once per call). `issues` holds only what stops the list
+ * from being read at all (not an array, empty, over 27 passengers, unreadable): the guard throws
+ * those at once. Every other problem found by the read is carried in `read.issues` and reported
+ * by the preflight together with the booking's rules, in one error. Never throws.
  */
 export function readPassengerList(input: unknown): {
   issues: ValidationIssue[];
@@ -87,6 +97,7 @@ export function readPassengerList(input: unknown): {
     read = readPassengers(input, report);
   } catch (err) {
     report.add('passengers', `could not be validated (${safeString(err)})`);
+    read = undefined;
   }
-  return { issues: report.issues, read: report.issues.length ? undefined : read };
+  return read ? { issues: [], read: { ...read, issues: report.issues } } : { issues: report.issues, read };
 }

@@ -1,6 +1,6 @@
 import { isCalendarDate, todayLocal } from '../dates.js';
 import type { ValidationIssue } from '../errors.js';
-import { GST_FIELDS, PAX_TYPES, type Passenger, type PaxType } from '../schemas/passenger.js';
+import { GST_FIELDS, type Passenger, type PaxType } from '../schemas/passenger.js';
 import type { PassengerContext } from './context.js';
 import {
   checkAge,
@@ -10,15 +10,14 @@ import {
   checkNames,
   checkPassport,
   extraGstKeys,
-  passportRequirement,
-  PASSPORT_FIELDS,
 } from './field-rules.js';
 import { Report } from './issues.js';
 import { mandatoryFields } from './pax-rules.js';
 import { safeString, snapshot } from './sanitize.js';
 import { checkSsr, type SeatMap } from './ssr.js';
-import { readPassengers, type PassengerRead } from './passenger-shape.js';
-import { at, given, str, type PaxView } from './view.js';
+import { checkList, unreadable } from './list-rules.js';
+import { readPassengerList, readPassengers, type PassengerRead } from './passenger-shape.js';
+import { at, given, str } from './view.js';
 
 export { passengerContextFromBooking, type PassengerContext } from './context.js';
 
@@ -35,7 +34,7 @@ export { MAX_PER_TYPE } from './passenger-shape.js';
 /** Fields only the lead may carry (spec §2 Passenger). */
 const LEAD_ONLY_FIELDS: readonly string[] = ['email', 'contact_number', ...GST_FIELDS];
 
-import { isRecord, MAX_PER_TYPE } from './passenger-shape.js';
+import { isRecord } from './passenger-shape.js';
 
 /** Keeps only well-formed context fields, so a hand-built or junk context cannot break a rule. */
 function cleanContext(ctx: unknown): PassengerContext {
@@ -79,18 +78,30 @@ export function validatePassengers(input: unknown, context: PassengerContext): P
   return validateRead(input, context, undefined);
 }
 
+/** How much of the booking a validation knows. */
+export interface ValidationStage {
+  /**
+   * The booking is still to come (bookFlight before create, savePassengers before retrieving):
+   * age bands are not judged on today's date when the context has no travel date (they are
+   * judged once the booking's dates are known). Every other rule runs with what the context knows.
+   */
+  bookingPending?: boolean;
+}
+
 /**
  * `validatePassengers` going on from a list already read by the call's guard (core/call-options.ts
- * `checkCall`), so that a call reads (and zod-parses) its passengers once.
+ * `checkCall`), so that a call reads (and zod-parses) its passengers once. The read's own issues
+ * (closed keys, formats) are reported together with every rule's.
  */
 export function validateRead(
   input: unknown,
   context: PassengerContext,
   read: PassengerRead | undefined,
+  stage: ValidationStage = {},
 ): PassengerValidationResult {
   const report = new Report();
   try {
-    const out = run(input, context, report, read);
+    const out = run(input, context, report, read, stage);
     return {
       passengers: report.issues.length ? [] : out,
       issues: byPassenger(report.issues),
@@ -101,6 +112,22 @@ export function validateRead(
     report.add('passengers', `could not be validated (${safeString(err)})`);
     return { passengers: [], issues: report.issues, warnings: report.warnings };
   }
+}
+
+/**
+ * bookFlight's guard, before the booking is created: the list read once and every rule that can
+ * run on what the selection tells (supplier, travel dates, segments, passenger counts), in one
+ * list of issues. Only `pax_rules` and `passport_required` wait for create-booking's answer.
+ * Returns the read for the save-passengers step when there is no issue. Never throws.
+ */
+export function checkBeforeBooking(
+  input: unknown,
+  context: PassengerContext,
+): { issues: ValidationIssue[]; read: PassengerRead | undefined } {
+  const list = readPassengerList(input);
+  if (!list.read) return list;
+  const { issues } = validateRead(input, context, list.read, { bookingPending: true });
+  return issues.length ? { issues, read: undefined } : list;
 }
 
 /** List-level issues first, then each passenger's in list order (stable within a passenger). */
@@ -120,12 +147,17 @@ function run(
   context: PassengerContext,
   report: Report,
   preRead: PassengerRead | undefined,
+  stage: ValidationStage,
 ): Passenger[] {
   const ctx = cleanContext(snapshot(context, ['context'], []));
   const today = ctx.today ?? todayLocal();
   const read = preRead ?? readPassengers(input, report);
   if (!read) return [];
   const { parsed, views } = read;
+  for (const issue of read.issues) report.add(issue.path, issue.message);
+  // Age bands on today's date only when no booking is to come (validatePassengers' documented fallback).
+  const bands =
+    !stage.bookingPending || ctx.firstTravelDate !== undefined || ctx.lastTravelDate !== undefined;
 
   const leads = views.filter((p) => p.ok['is_lead'] === true);
   const mandatory = mandatoryFields(ctx.pax_rules);
@@ -137,14 +169,15 @@ function run(
     const isLead = p.ok['is_lead'] === true;
     checkNames(p, report);
     checkContact(p, report);
-    checkAge(p, ctx, today, report);
+    checkAge(p, ctx, today, report, bands);
     checkPassport(p, ctx, today, report);
     checkGst(p, report);
     checkFrequentFlyer(p, report);
     checkSsr(p, ctx, seats, report);
 
-    // Lead-only fields: only judged once a lead exists (with none, that is the one issue).
-    if (!isLead && leads.length > 0) {
+    // Lead-only fields: only judged once a lead exists (with none, that is the one issue), and
+    // not on a passenger whose own is_lead is unreadable (it may be the lead).
+    if (!isLead && leads.length > 0 && !unreadable(p, 'is_lead')) {
       for (const f of [...LEAD_ONLY_FIELDS, ...extraGstKeys(p)]) {
         if (given(p, f)) report.add(at(p, f), 'only the lead passenger may carry this field (lead only)');
       }
@@ -162,7 +195,7 @@ function run(
     }
   }
 
-  checkList(views, leads, ctx, report);
+  checkList(views, read.count, leads, ctx, report);
 
   if (report.issues.length === 0) {
     try {
@@ -172,75 +205,4 @@ function run(
     }
   }
   return parsed;
-}
-
-/** Rules over the whole list: one adult lead, counts, infants per adult, duplicates. */
-function checkList(views: PaxView[], leads: PaxView[], ctx: PassengerContext, report: Report): void {
-  if (leads.length === 0) {
-    report.add('passengers', 'exactly one passenger must have is_lead: true; found 0');
-  } else {
-    const first = leads[0] as PaxView;
-    for (const extra of leads.slice(1)) {
-      report.add(
-        at(extra, 'is_lead'),
-        `exactly one passenger must have is_lead: true; passengers[${first.index}] is already the lead`,
-      );
-    }
-    for (const lead of leads) {
-      const type = str(lead, 'pax_type');
-      if (type && type !== 'adult')
-        report.add(at(lead, 'is_lead'), `the lead passenger must be an adult (pax_type is ${type})`);
-    }
-  }
-
-  const counts: Record<PaxType, number> = { adult: 0, child: 0, infant: 0 };
-  for (const p of views) {
-    const t = str(p, 'pax_type') as PaxType | undefined;
-    if (t) counts[t] += 1;
-  }
-  const typed = views.every((p) => str(p, 'pax_type') !== undefined) && views.length > 0;
-  if (ctx.pax_count && typed) {
-    for (const t of PAX_TYPES) {
-      if (counts[t] !== ctx.pax_count[t])
-        report.add(
-          'passengers',
-          `expected ${ctx.pax_count[t]} ${t}(s), got ${counts[t]} (pax_count of the booking)`,
-        );
-    }
-  } else if (!ctx.pax_count) {
-    for (const t of PAX_TYPES) {
-      if (counts[t] > MAX_PER_TYPE)
-        report.add('passengers', `at most ${MAX_PER_TYPE} ${t}(s) per booking (spec §8); got ${counts[t]}`);
-    }
-  }
-  if (counts.infant > counts.adult) {
-    report.add(
-      'passengers',
-      `at most one infant per adult: got ${counts.infant} infant(s) and ${counts.adult} adult(s)`,
-    );
-  }
-
-  const byKey = new Map<string, number>();
-  for (const p of views) {
-    const first = str(p, 'first_name');
-    const last = str(p, 'last_name');
-    const dob = str(p, 'dob');
-    if (!first || !last || !dob) continue;
-    const key = `${first.toLowerCase()}|${last.toLowerCase()}|${dob}`;
-    const seen = byKey.get(key);
-    if (seen !== undefined)
-      report.add(at(p, 'first_name'), `duplicate of passengers[${seen}] (same name and dob)`);
-    else byKey.set(key, p.index);
-  }
-
-  // Supplier unknown and no documents: supplier_a would refuse the list.
-  if (
-    !ctx.supplier &&
-    !passportRequirement(ctx) &&
-    views.some((p) => PASSPORT_FIELDS.some((f) => !given(p, f)))
-  ) {
-    report.warn(
-      'supplier unknown: supplier_a requires passport_number, passport_expiry and nationality on every passenger, domestic included; pass the supplier to check this before sending',
-    );
-  }
 }
