@@ -57,6 +57,12 @@ const expectations: Record<string, RegExp[]> = {
   'jest-ts-jest': [withRedis ? /^Tests: +3 passed, 3 total$/m : /^Tests: +1 skipped, 2 passed, 3 total$/m],
   'esbuild-bundle': [/^esbuild 0\.\d+\.\d+: \d+ inputs bundled into out\/app\.mjs$/m, PNR],
   'bin-no-msw': [PNR, /^fareway CLI: doctor passed, bookings get shows PNR [A-Z0-9]{6}$/m],
+  'express-backend': [
+    /^node v\S+, msw 3\.\d+\.\d+$/m,
+    PNR,
+    /^shutdown: book answered \(PNR [A-Z0-9]{6}\) after SIGTERM, exit code 0$/m,
+    /^ {6}Tests {2}8 passed \(8\)$/m,
+  ],
   otel: [
     PNR,
     /^spans: fareway\.flights\.search, fareway\.bookings\.create, fareway\.bookings\.savePassengers, fareway\.bookings\.book; 4 fetch spans under them$/m,

@@ -15,9 +15,12 @@
  *   <!-- fareway-doc: run -->      a whole module that is also run with node against a sandbox
  *                                  (FAREWAY_BASE_URL / FAREWAY_API_KEY set) and must exit 0
  *   <!-- fareway-doc: skip -->     not compiled (say why in the text; use sparingly)
+ *   <!-- include: <path> -->       a copy of a file that runs elsewhere (a consumer fixture): not
+ *                                  compiled here; includes.test.ts checks it is that file
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { INCLUDE } from './includes.js';
 
 /** How a block is checked. */
 export type DocMode = 'module' | 'context' | 'run' | 'skip';
@@ -62,6 +65,7 @@ export function extractBlocks(root: string, file: string): DocBlock[] {
     let prev = i - 1;
     while (prev >= 0 && (lines[prev] as string).trim() === '') prev--;
     const directive = prev >= 0 ? DIRECTIVE.exec((lines[prev] as string).trim()) : null;
+    const included = prev >= 0 && INCLUDE.test((lines[prev] as string).trim());
     const body: string[] = [];
     let j = i + 1;
     for (; j < lines.length && !/^\s*```\s*$/.test(lines[j] as string); j++) body.push(lines[j] as string);
@@ -70,7 +74,7 @@ export function extractBlocks(root: string, file: string): DocBlock[] {
     blocks.push({
       file,
       line: i + 1,
-      mode: (directive?.[1] as DocMode | undefined) ?? fallback,
+      mode: included ? 'skip' : ((directive?.[1] as DocMode | undefined) ?? fallback),
       code,
       heading,
     });
