@@ -11,7 +11,7 @@
  */
 import { addMonths, differenceInYears, isBefore, isValid, lightFormat, parseISO } from 'date-fns';
 
-/** How a zone-less `expires_at` is read. The sandbox (and, as far as we know, the service) emits UTC. */
+/** How a zone-less `expires_at` is read. The sandbox (and, as far as we know, the service) emits UTC. @inline */
 export type ExpiresAtZone = 'utc' | 'local';
 
 /** `YYYY-MM-DD` of a valid `Date`, in the process's time zone. */

@@ -1,6 +1,8 @@
 /**
- * Fareway: the partner-side SDK of the Flight Booking Service.
+ * `fareway`: the partner-side SDK of the Flight Booking Service — the client (`new Fareway(…)`), its
+ * resources (`fareway.flights`, `.bookings`, `.airports`), the guided `bookFlight`, the errors and types.
  * @packageDocumentation
+ * @module fareway
  */
 export { Fareway, type FarewayOptions } from './client.js';
 export type {
@@ -23,6 +25,12 @@ export type {
 export type { RateLimitOptions, RateLimitSpec, RateLimitSetting, Bucket } from './core/options.js';
 export * from './errors.js';
 export { Deadline } from './model/deadline.js';
+// The resource classes behind `fareway.bookings`, `.flights` and `.airports`: exported as types so
+// the API reference has a page for each method (they are not constructed by callers).
+export type { Bookings } from './resources/bookings.js';
+export type { Flights } from './resources/flights.js';
+export type { Airports } from './resources/airports.js';
+export type { DeadlineClock } from './model/deadline.js';
 export { SearchResults, isSelection, type Selection } from './model/search-results.js';
 export type { SortKey, FilterCriteria } from './model/option-helpers.js';
 export { Page } from './model/pagination.js';

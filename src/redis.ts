@@ -6,6 +6,7 @@
  * …) and set `rateLimits.redis`, so that the bundle carries it. Applications that never use Redis
  * do not pay for it (about 3 KiB gzipped).
  * @packageDocumentation
+ * @module fareway/redis
  */
 import { registerRedisStore } from './core/limiter/load-redis.js';
 import { createRedisStore } from './core/limiter/redis/store.js';

@@ -10,9 +10,13 @@ export type { Endpoint, Bucket };
 
 /** A console-like logger. Any method may be missing. Fareway never logs the API key or passenger data. */
 export interface Logger {
+  /** Per-request detail (each request and response); shown with `logLevel: 'debug'`. */
   debug?(message: string, meta?: Record<string, unknown>): void;
+  /** Noteworthy events: a retry, an interrupted create or book settled by reading. */
   info?(message: string, meta?: Record<string, unknown>): void;
+  /** Something to look at (e.g. a hook that threw); the default level shows warn and error. */
   warn?(message: string, meta?: Record<string, unknown>): void;
+  /** A failure of the SDK's own machinery (e.g. the shared Redis limiter could not be set up). */
   error?(message: string, meta?: Record<string, unknown>): void;
 }
 
@@ -76,10 +80,15 @@ export interface ContractDriftEvent {
 export interface Hooks {
   /** A 2xx answer drifted from the contract in a part the SDK could do without (see docs/errors-and-retries.md). */
   onContractDrift?(event: ContractDriftEvent): void;
+  /** Each attempt, just before it is sent. */
   onRequest?(event: RequestEvent): void;
+  /** Each answer that arrived (any status), with its duration. */
   onResponse?(event: ResponseEvent): void;
+  /** An attempt failed and another follows after `delayMs`. */
   onRetry?(event: RetryEvent): void;
+  /** The service answered 429: the bucket pauses `pauseMs` before the retry. */
   onRateLimited?(event: RateLimitedEvent): void;
+  /** An interrupted create or book is settled by reading (each check, then `done`). */
   onReconcile?(event: ReconcileEvent): void;
 }
 
@@ -112,5 +121,6 @@ function hookFailed(logger: Logger, error: unknown): void {
 
 /** An OpenTelemetry `TracerProvider` (from `@opentelemetry/api`), typed structurally so the package's types never need it. */
 export interface TracerProviderLike {
+  /** Returns the tracer Fareway's spans are created with. */
   getTracer(name: string, version?: string): unknown;
 }

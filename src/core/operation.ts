@@ -150,6 +150,7 @@ function localResponse(data: unknown): Response {
  * here: status 200, the data as its JSON body, no `x-request-id`.
  */
 export class FarewayPromise<T> extends Promise<T> {
+  /** Derived promises (`.then`, `.catch`) are plain Promises. */
   static override get [Symbol.species]() {
     return Promise;
   }

@@ -5,6 +5,7 @@ import { MAX_TIMER_MS } from '../timer.js';
 
 /** A monotonic clock in milliseconds (never jumps with the wall clock). Injectable for tests. */
 export interface DeadlineClock {
+  /** Milliseconds on a monotonic scale (only differences are meaningful). */
   now(): number;
 }
 
@@ -15,10 +16,11 @@ const monotonicClock: DeadlineClock = { now: () => performance.now() };
  * What a deadline guards: `trace` (a search's `trace_id`, 15 minutes at most), `offer` (supplier A
  * search offers, about 5–10 minutes; also the fresh window fare rules report), `lock` (fares locked
  * by create-booking, typically 15–30 minutes).
+ * @inline
  */
 type DeadlineKind = 'trace' | 'offer' | 'lock';
 
-/** Where the deadline came from, in order of preference. */
+/** Where the deadline came from, in order of preference. @inline */
 type DeadlineBasis = 'remaining_seconds' | 'expires_at' | 'fallback';
 
 const MINUTE = 60_000;
@@ -37,7 +39,9 @@ export const FALLBACK_WINDOW_MS = {
   lock: 15 * MINUTE,
 } as const;
 
+/** How `Deadline.fromResponse` reads a response. @inline */
 interface DeadlineOptions {
+  /** What the deadline guards. */
   kind: DeadlineKind;
   /** The supplier that served the search. @default 'supplier_a' (the spec's default supplier) */
   source?: 'supplier_a' | 'supplier_b' | undefined;
@@ -195,6 +199,7 @@ export class Deadline {
     return this.estimated ? `${text} (estimated)` : text;
   }
 
+  /** A plain, loggable snapshot (`JSON.stringify(deadline)`): ISO `expiresAt`, `remainingMs` now. */
   toJSON(): {
     expiresAt: string;
     remainingMs: number;

@@ -36,6 +36,7 @@ export class Page implements AsyncIterable<BookingListEntry> {
   /** The fetch `Response` of this page (status and headers; its body already read). */
   declare readonly response: Response | undefined;
 
+  /** @internal `bookings.list` builds pages; callers receive them. */
   constructor(data: BookingListResponse, fetcher: PageFetcher, requestId?: string, response?: Response) {
     // Tolerant: a page without `count` or links still iterates (drift is reported by the reader).
     this.count = data.count ?? data.results.length;
@@ -47,6 +48,7 @@ export class Page implements AsyncIterable<BookingListEntry> {
     Object.defineProperty(this, 'response', { value: response, enumerable: false });
   }
 
+  /** True when `next` names a following page. */
   hasNextPage(): boolean {
     return pageParams(this.next) !== undefined;
   }
@@ -78,10 +80,12 @@ export class Page implements AsyncIterable<BookingListEntry> {
     }
   }
 
+  /** Every booking of this page, then of each following page (fetched one at a time). */
   async *[Symbol.asyncIterator](): AsyncIterator<BookingListEntry> {
     for await (const page of this.pages()) yield* page.results;
   }
 
+  /** The page as the service sent it: `{ count, next, previous, results }`. */
   toJSON() {
     return { count: this.count, next: this.next, previous: this.previous, results: this.results };
   }

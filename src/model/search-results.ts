@@ -22,7 +22,7 @@ export interface SearchMeta {
   expiresAtZone?: ExpiresAtZone | undefined;
 }
 
-/** The round-trip style actually in force: `null` for a one-way search. */
+/** The round-trip style actually in force: `null` for a one-way search. @inline */
 type RoundTripStyle = 'coupled' | 'independent';
 
 /**
@@ -95,6 +95,7 @@ export class SearchResults {
   #index: OptionIndex | undefined;
   #roles: IndexRoles | undefined;
 
+  /** @internal `flights.search` builds it; callers receive it. */
   constructor(data: SearchResponse, meta: SearchMeta) {
     this.data = data;
     this.#meta = meta;
@@ -108,15 +109,19 @@ export class SearchResults {
     });
   }
 
+  /** The search handle create-booking and fare rules need (valid up to 15 minutes). */
   get trace_id(): string {
     return this.data.trace_id;
   }
+  /** Currency of every amount in this search. */
   get currency(): string {
     return this.data.currency;
   }
+  /** `one_way` or `round_trip`, as the service answered. */
   get journey_type(): 'one_way' | 'round_trip' {
     return this.data.journey_type;
   }
+  /** The service's `is_domestic` flag for this search. */
   get is_domestic(): boolean {
     return this.data.is_domestic;
   }
@@ -124,9 +129,11 @@ export class SearchResults {
   get round_trip_style(): RoundTripStyle | null | undefined {
     return this.data.round_trip_style;
   }
+  /** The passengers searched for (adults, children, infants). */
   get pax_count(): PaxCount {
     return this.data.pax_count;
   }
+  /** The outbound options: pass one to `select` (and to `returnsFor` on a round trip). */
   get outbound(): FlightOption[] {
     return this.data.outbound;
   }
@@ -134,9 +141,11 @@ export class SearchResults {
   get inbound(): FlightOption[] {
     return this.data.inbound ?? [];
   }
+  /** The supplier that served this search. */
   get source(): Source {
     return this.#meta.source;
   }
+  /** The service's `X-Request-Id` for this search. */
   get requestId(): string | undefined {
     return this.#meta.requestId;
   }
@@ -185,6 +194,10 @@ export class SearchResults {
    * @throws RequestValidationError on a wrong pairing: an option from another search, an inbound
    * that is not one of this outbound's returns, a missing inbound on a round trip, an inbound on a
    * one-way, or the two arguments swapped.
+   * @example
+   * // Round trip, coupled or independent alike: an outbound, then one of ITS returns.
+   * const out = results.outbound[0];
+   * const selection = results.select(out, results.returnsFor(out)[0]); // one-way: results.select(out)
    */
   select(outbound: FlightOption, inbound?: FlightOption | InboundOption): Selection {
     const out = this.#options().outbound(outbound);
@@ -261,7 +274,10 @@ export class SearchResults {
     return checkIndices(this.indexRoles(), indices);
   }
 
-  /** The compact roles of this search's indices: what the client remembers after the caller drops it. */
+  /**
+   * The compact roles of this search's indices: what the client remembers after the caller drops it.
+   * @internal
+   */
   indexRoles(): IndexRoles {
     if (this.#roles) return this.#roles;
     const nested: string[] = [];

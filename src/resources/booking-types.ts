@@ -22,8 +22,11 @@ export type { BookingMeta };
 export type CreatedBooking =
   | (CreateBookingResponse & BookingMeta & { readonly reconciled: false })
   | (RetrieveBookingResponse & BookingMeta & { readonly reconciled: true });
+/** What `savePassengers` returns: the service's answer, and the preflight's non-blocking `warnings`. */
 export type SavedPassengers = SavePassengersResponse & BookingMeta & { readonly warnings: string[] };
+/** What `reprice` returns: `pricing.final_fare` is the fare book will charge. */
 export type RepricedBooking = RepriceResponse & BookingMeta;
+/** What `retrieve` returns: the booking in any partner-visible status. */
 export type RetrievedBooking = RetrieveBookingResponse & BookingMeta;
 
 /** A booking object (any response that has `booking_id`) or the id itself. */

@@ -109,6 +109,8 @@ export class Bookings {
    * Locks the fare and creates a `draft` booking. Accepts a selection (`results.select(out, ret)`)
    * or `{ trace_id, result_indices }`; when the client knows the search, the indices are checked
    * against the spec's scenario table, and an expired search is refused locally.
+   * @example
+   * const booking = await fareway.bookings.create(results.select(results.outbound[0])); // booking.booking_id
    */
   create(input: CreateBookingInput, options?: RequestOptions): FarewayPromise<CreatedBooking> {
     return this.#top.create(input, options);
@@ -176,6 +178,8 @@ export class Bookings {
    * passport_required, supplier, pax_count, travel dates). Given only a booking_id the client
    * has not seen, it retrieves the booking first (one GET). Every problem is reported at once in
    * a RequestValidationError, and nothing is sent.
+   * @example
+   * await fareway.bookings.savePassengers(booking, [{ pax_type: 'adult', is_lead: true, title: 'Ms', … }]);
    */
   savePassengers(
     booking: BookingRef,
@@ -256,6 +260,9 @@ export class Bookings {
    *   the booking: confirmed returns the PNR (`reconciled: true`), `failed` throws
    *   BookingFailedError, and an undecidable outcome throws BookingOutcomeUnknownError.
    * Duplicates and price-change opinions live in `bookFlight`.
+   * @example
+   * const { pricing } = await fareway.bookings.reprice(booking); // price_changed? ask the traveller first
+   * const { pnr } = await fareway.bookings.book(booking, { expectedFinalFare: pricing.final_fare });
    */
   book(booking: BookingRef, options?: BookOptions): FarewayPromise<BookResult> {
     return this.#top.book(booking, options);

@@ -13,6 +13,7 @@ import { ListParamsSchema, type BookingListEntry, type ListParams } from '../sch
  * work. Nothing is sent until it is awaited, iterated or asked for its response.
  */
 export class PagePromise extends FarewayPromise<Page> implements AsyncIterable<BookingListEntry> {
+  /** `for await` over every booking of this and every following page. */
   async *[Symbol.asyncIterator](): AsyncIterator<BookingListEntry> {
     const page = await this;
     yield* page;

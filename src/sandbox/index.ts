@@ -3,6 +3,8 @@
  * development. One framework-free router runs over real HTTP (`await sandbox.listen()`, Node only),
  * as a plain fetch function (`sandbox.fetch`), and inside MSW (`setupServer(...sandbox.handlers)`,
  * msw loaded only when `handlers` is read), sharing one state.
+ * @packageDocumentation
+ * @module fareway/sandbox
  *
  * @example
  * import { setupServer } from 'msw/node';
@@ -29,6 +31,8 @@ export type { SandboxOptions, PartnerOptions, RateLimitOptions, RateLimitRule } 
 export type { SandboxControl, FailNextOptions, BookingSnapshot } from './control.js';
 export type { SandboxFetch } from './router.js';
 export type { EndpointName, BookingStatus, RequestLogEntry, BookingRecord, DuplicateEntry } from './state.js';
+export type { ItemData } from './state.js';
+export type { RawPrice, FareMeta, LegData } from './generator.js';
 
 /** Options of `sandbox.listen`. */
 export interface ListenOptions {

@@ -276,4 +276,5 @@ export const ListParamsSchema = z.strictObject({
   ),
   offset: z.optional(z.number().check(z.int('must be a whole number'), z.gte(0, 'must not be negative'))),
 });
+/** What `bookings.list` takes: `limit` (default 25, at most 100) and `offset`. */
 export type ListParams = z.input<typeof ListParamsSchema>;

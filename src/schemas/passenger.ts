@@ -35,6 +35,7 @@ export const SsrSchema = z.strictObject({
 });
 
 export { PAX_TYPES };
+/** A passenger's `pax_type`: `adult`, `child` or `infant`. */
 export type PaxType = (typeof PAX_TYPES)[number];
 
 export { GST_FIELDS } from './fields.js';

@@ -15,10 +15,12 @@ const CABIN_CODES = {
   premium_business: '5',
   first: '6',
 } as const;
+/** A cabin `flights.search` accepts. */
 export type CabinClass = keyof typeof CABIN_CODES;
 
 /** Journey types with their wire codes. `multi_city` is refused locally (see docs/search.md). */
 const JOURNEY_CODES = { one_way: '1', round_trip: '2', multi_city: '3' } as const;
+/** A journey type `flights.search` accepts (`multi_city` is refused locally). */
 export type JourneyType = keyof typeof JOURNEY_CODES;
 
 const count = (_field: string) =>
@@ -188,6 +190,7 @@ export const FareRulesParamsSchema = z.strictObject({
   trace_id: TraceIdSchema,
   result_index: z.string().check(z.minLength(1, 'is required')),
 });
+/** What `flights.fareRules` takes: a search's `trace_id` and one option's `result_index`. */
 export type FareRulesParams = z.input<typeof FareRulesParamsSchema>;
 
 const FareRulesResponseShape = z.looseObject({

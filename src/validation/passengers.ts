@@ -21,6 +21,7 @@ import { at, given, str } from './view.js';
 
 export { passengerContextFromBooking, type PassengerContext } from './context.js';
 
+/** What `validatePassengers` returns: the wire form when valid, every issue otherwise. */
 export interface PassengerValidationResult {
   /** The wire form (PassengerSchema output). Empty unless `issues` is empty. */
   passengers: Passenger[];
