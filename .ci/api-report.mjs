@@ -107,7 +107,10 @@ export function runEntry(entry) {
   const reportPath = path.join(reportFolder, entry.report);
   const built = readFileSync(path.join(tempFolder, entry.report), 'utf8');
   const committed = existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : '';
-  if (entry.update && built !== committed) writeFileSync(reportPath, built);
+  if (entry.update && built !== committed) {
+    mkdirSync(reportFolder, { recursive: true });
+    writeFileSync(reportPath, built);
+  }
   return {
     ok: errors.length === 0 && (entry.update || built === committed),
     reportPath,

@@ -6,7 +6,7 @@
 import ts from 'typescript';
 import { Converter, ReflectionKind } from 'typedoc';
 
-/** True when the alias's written type reads a value (`typeof X`) or a type that has no page. */
+/** True when the alias's written type reads a value (`typeof X`), which has no page of its own. */
 function needsResolving(node) {
   let found = false;
   const visit = (n) => {
@@ -25,7 +25,8 @@ export function load(app) {
     if (reflection.kind !== ReflectionKind.TypeAlias) return;
     const symbol = context.getSymbolFromReflection(reflection);
     const decl = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
-    if (decl && !decl.typeParameters && needsResolving(decl.type)) pending.push({ reflection, symbol, context });
+    if (decl && !decl.typeParameters && needsResolving(decl.type))
+      pending.push({ reflection, symbol, context });
   });
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, () => {
     for (const { reflection, symbol, context } of pending.splice(0)) {
