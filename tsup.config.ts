@@ -1,4 +1,5 @@
-import { defineConfig } from 'tsup';
+import type { Plugin } from 'esbuild';
+import { defineConfig, type Options } from 'tsup';
 
 // ESM-only dependencies (ky, p-retry and what p-retry imports) are bundled into the CJS build:
 // tsup's CJS output of an external ESM default import breaks at run time (see TOOLCHAIN.md).
@@ -7,7 +8,30 @@ const esmOnly = ['ky', 'p-retry', 'is-network-error'];
 // No keepNames: it wraps every function in `__name(...)` (2.4 KiB gzipped of each app's bundle).
 // The exported classes set their own names instead (errors.ts, Deadline, Page, …): without that
 // esbuild renames some (`_APIError`), and the cross-build `instanceof` compares class names.
-const common = { keepNames: false, target: 'node22', sourcemap: true } as const;
+// `removeNodeProtocol: false`: dist/ keeps `node:timers/promises` (tsup strips the prefix by default), which
+// Cloudflare Workers load with `nodejs_compat` on any compatibility date (test/package/node-prefix.test.ts).
+// The build has no `import(expression)` (miniflare refuses a bundle with one): the sources' native
+// `import()` (src/core/limiter/source-import.ts) becomes `undefined`, and run-time-import.ts uses `require`.
+const noSourceImport: Plugin = {
+  name: 'fareway-no-source-import',
+  setup(build) {
+    build.onResolve({ filter: /\/source-import\.js$/ }, () => ({
+      path: 'source-import',
+      namespace: 'fareway',
+    }));
+    build.onLoad({ filter: /^source-import$/, namespace: 'fareway' }, () => ({
+      contents: 'export const sourceImport = undefined;',
+      loader: 'js',
+    }));
+  },
+};
+const common = {
+  keepNames: false,
+  target: 'node22',
+  sourcemap: true,
+  removeNodeProtocol: false,
+  esbuildPlugins: [noSourceImport],
+} satisfies Options;
 
 // The Redis half of the limiter is its own entry (`fareway/redis`), loaded from beside the built
 // entry only when `rateLimits.redis` is set (src/core/limiter/load-redis.ts).

@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 //   slow     child processes and real servers: examples, redis, the CLI, fault matrix and fuzz,
 //            the loaded-machine limiter check, the memory bound (npm run test:slow; .ci/run)
 //   consumers  fresh projects installing the packed tarball (npm run test:consumers; .ci/run)
+//   reach    Bun, Deno, workerd, miniflare and a registry rehearsal (npm run test:reach; once per .ci/run)
 // Each run writes its JSON report to .tmp/vitest/ for .ci/run's closing "N passed, N failed" line.
 const slow = [
   'test/examples/**/*.test.ts',
@@ -37,7 +38,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: [...slow, ...built, 'test/consumers/**'],
+          exclude: [...slow, ...built, 'test/consumers/**', 'test/reach/**'],
         },
       },
       {
@@ -59,3 +60,15 @@ export default defineConfig({
     ],
   },
 });
+      // Bun, Deno, workerd and miniflare consumers and the registry rehearsal, from the packed
+      // tarball with runtimes installed from the npm registry: once per .ci/run (npm run test:reach).
+      {
+        extends: true,
+        test: {
+          name: 'reach',
+          include: ['test/reach/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 900_000,
+          fileParallelism: false,
+        },
+      },

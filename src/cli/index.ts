@@ -13,6 +13,7 @@ import { getBooking, listBookings, printBooking, printList } from './bookings.js
 import { ConfigError, createClient, readEnv } from './client.js';
 import { doctor } from './doctor.js';
 import { printJson, redact, writer, type Writer } from './output.js';
+import { keepAlive } from '../timer.js';
 
 const out = writer(process.stdout);
 const err = writer(process.stderr);
@@ -131,5 +132,6 @@ void main(process.argv.slice(2)).then((code) => {
   if (code === undefined) return;
   process.exitCode = code;
   // Whatever might still hold the event loop (a keep-alive socket), the command is done.
-  setTimeout(() => process.exit(code), 2000).unref();
+  const exit = setTimeout(() => process.exit(code), 2000);
+  keepAlive(exit, false);
 });

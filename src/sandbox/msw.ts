@@ -2,8 +2,6 @@
  * The MSW adapter, loaded only when `sandbox.handlers` is read: nothing else in the sandbox
  * imports msw, so `listen()`, the bin and jest users never need it installed.
  */
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type * as MswModule from 'msw';
 import type { RequestHandler } from 'msw';
 import type { Route } from './router.js';
@@ -19,7 +17,10 @@ function loadMsw(): Msw {
   // apps bundled to CommonJS (`import.meta` is empty there). So: from this file where CommonJS
   // says where it is (`__filename`), else from the working directory, whose project installs msw
   // to use the handlers anyway.
-  const bases = [...(typeof __filename === 'string' ? [__filename] : []), join(process.cwd(), 'index.js')];
+  // node:module is read when the handlers are, not imported: Cloudflare Workers (nodejs_compat at
+  // compatibility date 2024-09-23) have none, and a worker uses `sandbox.fetch` without msw.
+  const { createRequire } = process.getBuiltinModule('node:module');
+  const bases = [...(typeof __filename === 'string' ? [__filename] : []), `${process.cwd()}/index.js`];
   let err: unknown;
   for (const base of bases) {
     try {

@@ -2,7 +2,8 @@
  * Serves the sandbox's router over real HTTP with node:http (no MSW), so non-JS clients, curl and
  * SDK tests that need real sockets (timeouts, dropped connections) can use the same fake service.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type * as Http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { SandboxFetch } from './router.js';
 
@@ -62,6 +63,21 @@ async function handle(
   res.writeHead(response.status, { ...headers, 'Content-Length': String(body.length) }).end(body);
 }
 
+/**
+ * node:http, loaded when `listen()` runs and not when the sandbox is imported: Cloudflare Workers
+ * (nodejs_compat before compatibility date 2025-08-15) have no node:http, and a worker still uses
+ * `sandbox.fetch`.
+ */
+function nodeHttp(): typeof Http {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const http = typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule('node:http') : undefined;
+  if (!http)
+    throw new Error(
+      'sandbox.listen() needs node:http (Node.js, Bun, Deno); elsewhere use sandbox.fetch(request)',
+    );
+  return http as typeof Http;
+}
+
 /** Listens on host:port (0 = a free port) and serves `router`. */
 export function serve(
   router: SandboxFetch,
@@ -69,7 +85,7 @@ export function serve(
 ): Promise<ListeningServer> {
   const sockets = new Set<Socket>();
   let origin = '';
-  const server = createServer((req, res) => {
+  const server = nodeHttp().createServer((req, res) => {
     handle(router, origin, req, res).catch((err: unknown) => {
       if (res.headersSent) return void res.destroy();
       res

@@ -1,4 +1,4 @@
-import { MAX_TIMER_MS } from '../../timer.js';
+import { keepAlive, MAX_TIMER_MS } from '../../timer.js';
 import type { Ticket, TokenTicket } from './ticket.js';
 
 /** Where a bucket's tokens live: in this process, or shared through Redis. */
@@ -201,8 +201,7 @@ export class Bucket {
     const waiting = this.queued + this.taking.size > 0;
     this.tokens?.setKeepAlive(waiting);
     if (this.pauseTimer !== undefined) {
-      if (waiting) this.pauseTimer.ref();
-      else this.pauseTimer.unref();
+      keepAlive(this.pauseTimer, waiting);
     }
   }
 

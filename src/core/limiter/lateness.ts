@@ -1,3 +1,5 @@
+import { keepAlive } from '../../timer.js';
+
 /**
  * How late this process's timers fire lately: one limiter's measure of how busy the machine is.
  *
@@ -58,7 +60,7 @@ export class Lateness {
   private arm(now: number): void {
     this.expected = now + PROBE_MS;
     this.timer = setTimeout(this.tick, PROBE_MS);
-    this.timer.unref();
+    keepAlive(this.timer, false);
   }
 
   private record(now: number, late: number): void {

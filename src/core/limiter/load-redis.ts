@@ -1,17 +1,20 @@
 import { ConfigurationError } from '../../errors.js';
 import type { CreateRedisStore } from './redis-store.js';
-import { importAtRunTime } from './run-time-import.js';
+import { importAtRunTime, resolveAtRunTime } from './run-time-import.js';
 
 /**
  * Loads the Redis half of the limiter on first use, so that an application that never sets
  * `rateLimits.redis` never bundles it (nor ioredis). `fareway/redis` registers it when imported;
  * otherwise it is imported from beside this module (the built package's `redis.js`/`redis.cjs`, or
  * src/redis.ts from the sources), then as `fareway/redis` (a bundled application whose
- * node_modules still holds fareway). The specifiers are computed, so no bundler follows them.
+ * node_modules still holds fareway). The specifiers are computed and loaded with `require`
+ * (run-time-import.ts), so no bundler follows them and no `import(expression)` is in the build.
  */
 
 /** Set by the build: the Redis entry's file beside the built entry. */
 declare const __FAREWAY_REDIS_ENTRY__: string | undefined;
+/** Set by the build: the module format of this build. */
+declare const __FAREWAY_FORMAT__: 'esm' | 'cjs' | undefined;
 
 const KEY = Symbol.for('fareway.redis-store@1');
 
@@ -27,7 +30,15 @@ function registered(): CreateRedisStore | undefined {
 
 function specifiers(): string[] {
   const beside = typeof __FAREWAY_REDIS_ENTRY__ === 'string' ? __FAREWAY_REDIS_ENTRY__ : '../../redis.js';
-  return [beside, ['fareway', 'redis'].join('/')];
+  const byName = ['fareway', 'redis'].join('/');
+  // The ES module build cannot say where it is (no `import.meta`: apps bundled to CommonJS lack
+  // it): it loads the ES module twin (redis.js, sharing this build's chunks) of the file that
+  // `fareway/redis` resolves to for `require` (redis.cjs).
+  if (typeof __FAREWAY_FORMAT__ === 'string' && __FAREWAY_FORMAT__ === 'esm') {
+    const file = resolveAtRunTime(byName);
+    return [...(file?.endsWith('.cjs') ? [`${file.slice(0, -'.cjs'.length)}.js`] : []), byName];
+  }
+  return [beside, byName];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MAX_TIMER_MS } from '../../timer.js';
+import { keepAlive, MAX_TIMER_MS } from '../../timer.js';
 
 /**
  * The due times of one bucket's tokens: a min-heap, because tokens anchored to their answers do
@@ -38,8 +38,7 @@ export class ReturnLog<T> {
   setKeepAlive(on: boolean): void {
     this.keepAlive = on;
     if (this.timer !== undefined) {
-      if (on) this.timer.ref();
-      else this.timer.unref();
+      keepAlive(this.timer, on);
     }
   }
 
@@ -63,7 +62,7 @@ export class ReturnLog<T> {
       () => this.fire(),
       Math.min(Math.max(0, Math.ceil(first.due - now)) + 1, MAX_TIMER_MS),
     );
-    if (!this.keepAlive) this.timer.unref();
+    if (!this.keepAlive) keepAlive(this.timer, false);
   }
 
   private fire(): void {

@@ -1,28 +1,76 @@
+import { sourceImport } from './source-import.js';
+
 /** Set by the build: `'cjs'` in the CommonJS build (dist/*.cjs), `'esm'` in the ES module build. */
 declare const __FAREWAY_FORMAT__: 'esm' | 'cjs' | undefined;
 
+const isCjs = () => typeof __FAREWAY_FORMAT__ === 'string' && __FAREWAY_FORMAT__ === 'cjs';
+
+type Require = ((id: string) => unknown) & { resolve(id: string): string };
+interface NodeProcess {
+  argv?: string[];
+  cwd?: () => string;
+  getBuiltinModule?: (id: string) => unknown;
+}
+
 /**
- * Loads a module at run time, out of every bundler's sight (`specifier` is computed): `require`
- * where there is one (the CommonJS build: jest runs CommonJS without dynamic `import()` unless
- * started with --experimental-vm-modules), else a native `import()`. Rejects with the first
- * loader's error when neither can load it.
+ * Node's `require`s to load optional peers with, reached without importing `node:module` (Workers
+ * and browsers have none): this module's own in the CommonJS build, then `createRequire` from the
+ * application's main script (else the working directory). None where the runtime has no
+ * `process.getBuiltinModule` (Workers without Node compatibility).
  */
-export async function importAtRunTime(specifier: string): Promise<unknown> {
-  let requireError: unknown;
+function requires(): Require[] {
+  const found: Require[] = [];
   // Only the CommonJS build names `require`: in the ES module build the branch is dead code, so no
   // `require` shim lands in the package (an app's bundler would warn about a bare chunk import).
-  if (typeof __FAREWAY_FORMAT__ === 'string' && __FAREWAY_FORMAT__ === 'cjs') {
+  if (typeof __FAREWAY_FORMAT__ === 'string' && __FAREWAY_FORMAT__ === 'cjs') found.push(require);
+  const proc = (globalThis as { process?: NodeProcess }).process;
+  const get = typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule.bind(proc) : undefined;
+  const { createRequire } = (get?.('node:module') ?? {}) as { createRequire?: (from: string) => Require };
+  const path = get?.('node:path') as
+    { isAbsolute(p: string): boolean; join(...p: string[]): string } | undefined;
+  if (typeof createRequire !== 'function' || !path) return found;
+  const bases = new Set<string>();
+  if (typeof __filename === 'string' && path.isAbsolute(__filename)) bases.add(__filename);
+  // Where an `import()` from the application would look: beside its main script (or, with none,
+  // such as `node -e`, in the working directory).
+  const main = proc?.argv?.[1];
+  if (main && path.isAbsolute(main)) bases.add(main);
+  else if (typeof proc?.cwd === 'function') bases.add(path.join(proc.cwd(), 'index.js'));
+  for (const base of bases) found.push(createRequire(base));
+  return found;
+}
+
+/**
+ * Loads a module at run time, out of every bundler's sight and with no `import(expression)` in the
+ * build: the sources use a native `import()` (source-import.ts); the build uses Node's `require`
+ * (also for ES modules: Node ≥ 22.12 requires them). Rejects with the first loader's error when none
+ * can load it. A relative specifier is loaded only by a loader that knows this module's location.
+ */
+export async function importAtRunTime(specifier: string): Promise<unknown> {
+  if (sourceImport) return sourceImport(specifier);
+  // A relative specifier means "beside this module": only the CommonJS build's own `require` knows where that is.
+  const all = requires();
+  const loaders = !specifier.startsWith('.') ? all : isCjs() ? all.slice(0, 1) : [];
+  let first: unknown;
+  for (const load of loaders) {
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      return require(specifier) as unknown;
+      return load(specifier);
     } catch (error) {
-      requireError = error;
+      first ??= error;
     }
   }
-  try {
-    // A native import at run time, also under webpack and vite (no bundle-time resolution).
-    return (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as unknown;
-  } catch (error) {
-    throw requireError ?? error;
+  throw first ?? new Error(`Cannot load ${specifier}: no module loader in this runtime`);
+}
+
+/** The file `specifier` resolves to (Node's `require.resolve`), or undefined. */
+export function resolveAtRunTime(specifier: string): string | undefined {
+  if (sourceImport) return undefined;
+  for (const { resolve } of requires()) {
+    try {
+      return resolve(specifier);
+    } catch {
+      // the next base
+    }
   }
+  return undefined;
 }

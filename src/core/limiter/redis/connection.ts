@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { importAtRunTime } from '../run-time-import.js';
 import { COMMANDS } from './scripts.js';
+import { keepAlive } from '../../../timer.js';
 
 type Warn = (message: string, meta?: object) => void;
 type Listener = (...args: unknown[]) => void;
@@ -265,7 +266,7 @@ export class RedisConnection {
       this.probe = undefined;
       this.check();
     }, 250);
-    this.probe.unref();
+    keepAlive(this.probe, false);
   }
 
   /** PINGs (bypassing isUp); marks the connection up and tells the listeners when it answers. */

@@ -1,5 +1,6 @@
 import { SharedLockLostError } from '../lock-lost.js';
 import type { RedisConnection } from './connection.js';
+import { keepAlive } from '../../../timer.js';
 
 /** A lock held in the shared store; it renews itself until `release()`. */
 export interface SharedLock {
@@ -89,7 +90,7 @@ export class HeldLock implements SharedLock {
       () => this.lose('expired'),
       Math.max(0, Math.floor(sentAt + this.o.ttlMs - performance.now())),
     );
-    this.watchdog.unref();
+    keepAlive(this.watchdog, false);
     this.schedule(this.periodMs);
   }
 
@@ -100,7 +101,7 @@ export class HeldLock implements SharedLock {
       this.renewTimer = undefined;
       this.renew();
     }, ms);
-    this.renewTimer.unref();
+    keepAlive(this.renewTimer, false);
   }
 
   private renew(): void {

@@ -3,6 +3,7 @@ import { LocalTokens } from '../local-tokens.js';
 import type { Hold, TokenTicket } from '../ticket.js';
 import type { RedisConnection } from './connection.js';
 import { SharedTicket } from './shared-ticket.js';
+import { keepAlive } from '../../../timer.js';
 
 /** The sorted set of one budget's sliding-window log: `<prefix>:<bucket>` (prefix: `keyPrefix(apiKey)`). */
 export function budgetKey(prefix: string, bucket: string): string {
@@ -91,8 +92,7 @@ export class SharedTokens implements TokenSource {
     this.keepAlive = on;
     this.local.setKeepAlive(on);
     if (this.timer !== undefined) {
-      if (on) this.timer.ref();
-      else this.timer.unref();
+      keepAlive(this.timer, on);
     }
   }
 
@@ -131,7 +131,7 @@ export class SharedTokens implements TokenSource {
     else this.open.delete(ticket);
     if (this.open.size > 0 && this.heartbeat === undefined && !this.closed) {
       this.heartbeat = setInterval(() => this.extend(), Math.max(10, Math.floor(this.leaseMs / 3)));
-      this.heartbeat.unref();
+      keepAlive(this.heartbeat, false);
     } else if (this.open.size === 0 && this.heartbeat !== undefined) {
       clearInterval(this.heartbeat);
       this.heartbeat = undefined;
@@ -203,7 +203,7 @@ export class SharedTokens implements TokenSource {
       this.timerAt = Infinity;
       this.pump();
     }, ms + 1);
-    if (!this.keepAlive) this.timer.unref();
+    if (!this.keepAlive) keepAlive(this.timer, false);
   }
 
   private clearTimer(): void {
