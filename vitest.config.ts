@@ -22,6 +22,8 @@ const slow = [
   'test/faults/**/*.test.ts',
   'test/memory/**/*.test.ts',
   'test/core/limiter-exact.test.ts',
+  // two processes carrying a selection token, over a sandbox on 127.0.0.1
+  'test/integration/selection-two-processes.test.ts',
 ];
 const built = ['test/package/**/*.test.ts', 'test/docs/**/*.test.ts'];
 
@@ -57,6 +59,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+    ],
+  },
       // Bun, Deno, workerd and miniflare consumers and the registry rehearsal, from the packed
       // tarball with runtimes installed from the npm registry: once per .ci/run (npm run test:reach).
       {
@@ -69,6 +73,4 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-    ],
-  },
 });

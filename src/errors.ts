@@ -16,3 +16,4 @@ export {
 export * from './errors/api.js';
 export * from './errors/local.js';
 export * from './errors/outcome.js';
+export * from './errors/selection.js';

@@ -66,6 +66,9 @@ export interface MemoryOptions extends z.input<typeof MemoryOptionsObject> {}
 const LOGGER_RULE = 'must be an object with optional debug, info, warn and error methods, or null';
 const HOOK_NAMES = ['onContractDrift', 'onRequest', 'onResponse', 'onRetry', 'onRateLimited', 'onReconcile'];
 
+const TOKEN_SECRET_RULE = 'must be a string of at least 32 characters, or a non-empty list of them';
+const tokenSecret = z.string().check(z.minLength(32));
+
 /** Per-attempt timeout, ms, from sending to the last byte of the response body. */
 const timeout = durationMs();
 
@@ -148,6 +151,14 @@ const FarewayOptionsObject = closed({
   memory: z.prefault(
     MemoryOptionsObject as z.ZodMiniType<z.output<typeof MemoryOptionsObject>, MemoryOptions>,
     {},
+  ),
+  /**
+   * The secret selection tokens (`flights.selectionToken`) are signed with, at least 32
+   * characters; a list while rotating: the first signs, each one verifies. Every instance that
+   * reads another's tokens must share it (see docs/selections.md). @default derived from `apiKey`
+   */
+  selectionTokenSecret: z.optional(
+    z.union([tokenSecret, z.array(tokenSecret).check(z.minLength(1))], { error: TOKEN_SECRET_RULE }),
   ),
   /** Cache lifetime of autocomplete answers, ms (the service caches for an hour). @default 3_600_000 */
   autocompleteCacheMs: z._default(durationMs('zero allowed'), DEFAULTS.autocompleteCacheMs),

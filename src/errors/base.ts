@@ -33,6 +33,7 @@ export type FarewayErrorCode =
   | 'booking_failed'
   | 'price_changed'
   | 'duplicate_booking'
+  | 'invalid_selection_token'
   | 'invalid_configuration';
 
 /** Where every code is explained: `${ERROR_DOCS}#${code}` is that code's entry. */

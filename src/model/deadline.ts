@@ -163,6 +163,12 @@ export class Deadline {
     });
   }
 
+  /** The deadline at a wall-clock instant, counted on this process's monotonic clock (a selection token's). */
+  static until(expiresAt: Date, like: Pick<Deadline, 'kind' | 'basis' | 'estimated'>): Deadline {
+    const at = monotonicClock.now() + (expiresAt.getTime() - Date.now());
+    return new Deadline({ ...like, clock: monotonicClock, at, expiresAt: new Date(expiresAt.getTime()) });
+  }
+
   /** The one that passes first; `undefined` when none is given. */
   static earliest(...deadlines: (Deadline | undefined)[]): Deadline | undefined {
     let best: Deadline | undefined;

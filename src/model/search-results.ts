@@ -1,12 +1,14 @@
-import type { FlightOption, InboundOption, PaxCount, Pricing, Source } from '../schemas/common.js';
+import type { FlightOption, InboundOption, PaxCount, Source } from '../schemas/common.js';
 import type { SearchResponse } from '../schemas/search.js';
 import type { ValidationIssue } from '../errors.js';
 import type { ExpiresAtZone } from '../dates.js';
 import { Deadline, type DeadlineClock } from './deadline.js';
-import { sumPricing } from './money.js';
 import { filterOptions, sortOptions, type FilterCriteria, type SortKey } from './option-helpers.js';
 import { checkIndices, IndexSet, type IndexRoles } from './index-roles.js';
 import { failSelection, OptionIndex } from './option-index.js';
+import { makeSelection, type AnyOption, type RoundTripStyle, type Selection } from './selection.js';
+
+export { isSelection, searchOfSelection, type Selection, type SelectionOrigin } from './selection.js';
 
 /** What the transport knew about the response, beside its body. */
 export interface SearchMeta {
@@ -21,61 +23,6 @@ export interface SearchMeta {
   /** How a zone-less `expires_at` is read. @default 'utc' */
   expiresAtZone?: ExpiresAtZone | undefined;
 }
-
-/** The round-trip style actually in force: `null` for a one-way search. @inline */
-type RoundTripStyle = 'coupled' | 'independent';
-
-/**
- * A choice ready for `flights.fareRules` and `bookings.create`: the `result_indices` to send,
- * the price that will be charged, and the search's deadline. A plain object: it serialises with
- * `JSON.stringify` and can be stored; `searchOfSelection` finds the search it came from.
- */
-export interface Selection {
-  readonly trace_id: string;
-  /** Exactly what create-booking takes (spec §4.1 scenario table). */
-  readonly result_indices: readonly [string] | readonly [string, string];
-  /** Coupled: the chosen pair's combined fare; independent: both fares summed exactly; one-way: the option's. */
-  readonly pricing: Pricing;
-  readonly journey_type: 'one_way' | 'round_trip';
-  readonly round_trip_style: RoundTripStyle | null;
-  readonly source: Source;
-  readonly outbound: FlightOption;
-  readonly inbound?: FlightOption | InboundOption;
-  /** The search's deadline (offers / trace). */
-  readonly deadline: Deadline;
-}
-
-const origins = new WeakMap<object, SearchResults>();
-
-/**
- * True for a Selection made by `select` (or a shallow copy of one, e.g. `{ ...selection }`, which
- * still holds a live `Deadline`). A Selection that went through JSON is plain data: it is not a
- * Selection any more (its `deadline` is a snapshot); pass `{ trace_id, result_indices }` instead.
- */
-export function isSelection(x: unknown): x is Selection {
-  if (typeof x !== 'object' || x === null) return false;
-  if (origins.has(x)) return true;
-  const s = x as Record<string, unknown>;
-  const idx = s.result_indices;
-  return (
-    typeof s.trace_id === 'string' &&
-    Array.isArray(idx) &&
-    (idx.length === 1 || idx.length === 2) &&
-    idx.every((i) => typeof i === 'string') &&
-    typeof s.pricing === 'object' &&
-    s.pricing !== null &&
-    typeof s.outbound === 'object' &&
-    s.outbound !== null &&
-    s.deadline instanceof Deadline
-  );
-}
-
-/** The SearchResults a Selection was made from (undefined for a deserialised one). */
-export function searchOfSelection(sel: Selection): SearchResults | undefined {
-  return origins.get(sel);
-}
-
-type AnyOption = FlightOption | InboundOption;
 
 /**
  * What `flights.search` returns: the validated wire response (`data`, unknown fields kept) and one
@@ -203,40 +150,22 @@ export class SearchResults {
     const out = this.#options().outbound(outbound);
     const style = this.style;
     let back: AnyOption | undefined;
-    let result_indices: readonly [string] | readonly [string, string];
-    let pricing: Pricing;
     if (style === null) {
       if (inbound !== undefined)
         failSelection('inbound', 'must be omitted: this is a one-way search (select(outbound) alone)');
-      result_indices = [out.result_index];
-      pricing = out.pricing;
     } else {
       if (inbound === undefined || inbound === null)
         failSelection('inbound', 'required for a round trip: pick one from results.returnsFor(outbound)');
-      if (style === 'coupled') {
-        back = this.#options().coupledInbound(out, inbound);
-        // Only the pair's index: the outbound's own index is a display-only token (spec §4.1).
-        result_indices = [back.result_index];
-        pricing = back.pricing;
-      } else {
-        back = this.#options().independentInbound(inbound);
-        result_indices = [out.result_index, back.result_index];
-        pricing = sumPricing(out.pricing, back.pricing);
-      }
+      back =
+        style === 'coupled'
+          ? this.#options().coupledInbound(out, inbound)
+          : this.#options().independentInbound(inbound);
     }
-    const selection: Selection = Object.freeze({
-      trace_id: this.trace_id,
-      result_indices: Object.freeze(result_indices) as Selection['result_indices'],
-      pricing,
-      journey_type: this.journey_type,
-      round_trip_style: style,
-      source: this.source,
-      outbound: out,
-      ...(back ? { inbound: back } : {}),
-      deadline: this.deadline,
-    });
-    origins.set(selection, this);
-    return selection;
+    const { trace_id, journey_type, source, deadline } = this;
+    return makeSelection(
+      { trace_id, journey_type, style, source, outbound: out, inbound: back, deadline },
+      this,
+    );
   }
 
   /** Options sorted by `price` (final fare), `duration` (flying plus ground time) or `departure`. New array. */

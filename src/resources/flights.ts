@@ -4,8 +4,15 @@ import { parseInput, withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
 import { Deadline } from '../model/deadline.js';
 import { checkIndices } from '../model/index-roles.js';
+import { failSelection } from '../model/option-index.js';
 import { parseSearchResponse } from '../model/parse-search.js';
-import { isSelection, type SearchResults, type Selection } from '../model/search-results.js';
+import {
+  isSelection,
+  searchOfSelection,
+  type SearchResults,
+  type Selection,
+} from '../model/search-results.js';
+import { SelectionTokens } from '../model/selection-token.js';
 import { SERVICE } from '../schemas/endpoints.js';
 import type { Call, FarewayPromise } from '../core/operation.js';
 import {
@@ -27,7 +34,15 @@ export type FareRules = FareRulesResponse & {
 
 /** `fareway.flights`: search and fare rules. */
 export class Flights {
-  constructor(private readonly ctx: ClientContext) {}
+  readonly #tokens: SelectionTokens;
+
+  /** `tokenSecret`: what selection tokens are signed with (the API key unless `selectionTokenSecret`). */
+  constructor(
+    private readonly ctx: ClientContext,
+    tokenSecret: string | readonly string[],
+  ) {
+    this.#tokens = new SelectionTokens(tokenSecret);
+  }
 
   /**
    * Searches flights. Values are natural (numbers, booleans, Dates, cabin names) and sent as the
@@ -148,6 +163,50 @@ export class Flights {
     });
     this.ctx.registry.setTraceDeadline(params.trace_id, deadline);
     return withMeta(data, { deadline, requestId: response.requestId });
+  }
+
+  /**
+   * A selection as a compact opaque string (base64url, HMAC-SHA256 signed; a few hundred
+   * characters) for another request, process or instance: store it in a session, a form field or
+   * your own store, and turn it back with {@link selectionFromToken} on any client of the same API
+   * key (or `selectionTokenSecret`). It holds no passenger data and no key. Nothing is sent.
+   * @throws RequestValidationError when `selection` is not one `results.select` returned (or a copy of one)
+   * @throws FareExpiredLocallyError when its deadline has passed (`expiryMarginMs` included)
+   * @example
+   * const token = await fareway.flights.selectionToken(results.select(out, back));
+   * // …next request, any instance:
+   * const booking = await fareway.bookings.create(await fareway.flights.selectionFromToken(token));
+   */
+  async selectionToken(selection: Selection, options?: RequestOptions): Promise<string> {
+    checkCall(this.ctx, options, { objects: { selection } });
+    const known = isSelection(selection);
+    const live = known ? searchOfSelection(selection) : undefined;
+    const origin = live
+      ? { roles: live.indexRoles(), source: live.source, pax_count: live.pax_count }
+      : known && this.ctx.registry.search(selection.trace_id);
+    if (!origin)
+      failSelection('selection', 'must be a selection of a search this client made (results.select)');
+    if (selection.deadline.isExpired(this.ctx.expiryMarginMs))
+      throw selection.deadline.expiredError({ trace_id: selection.trace_id });
+    return this.#tokens.encode(selection, origin);
+  }
+
+  /**
+   * The {@link Selection} a token from {@link selectionToken} stands for, on this client: ready
+   * for `bookings.create`, `fareRules` and `bookFlight`, with the same `result_indices`, `pricing`
+   * and a `deadline` that passes at the same instant. Nothing is sent.
+   * @throws SelectionTokenError (`invalid_selection_token`) for a garbled, cut, altered or
+   * foreign token (another API key or secret) or another token format
+   * @throws FareExpiredLocallyError when its deadline has passed (`expiryMarginMs` included)
+   */
+  async selectionFromToken(token: string, options?: RequestOptions): Promise<Selection> {
+    checkCall(this.ctx, options);
+    const selection = await this.#tokens.decode(token);
+    const { trace_id, deadline } = selection;
+    if (deadline.isExpired(this.ctx.expiryMarginMs)) throw deadline.expiredError({ trace_id });
+    // What create-booking checks, as on the client that searched: the search's deadline.
+    if (!this.ctx.registry.traceDeadline(trace_id)) this.ctx.registry.setTraceDeadline(trace_id, deadline);
+    return selection;
   }
 
   #refuseIfExpired(traceId: string) {

@@ -61,6 +61,7 @@ const CLASS_OF: Record<FarewayErrorCode, string> = {
   booking_failed: 'BookingFailedError',
   price_changed: 'PriceChangedError',
   duplicate_booking: 'DuplicateBookingError',
+  invalid_selection_token: 'SelectionTokenError',
   invalid_configuration: 'ConfigurationError',
 };
 
@@ -238,6 +239,17 @@ describe('errors provoked through the public API carry their code and docUrl', (
     const error = await rejection(fw.bookings.create(choose(results)));
     expect(error).toMatchObject({ status: 0, local: true });
     expectCode(error, 'fare_expired_locally');
+    expect(sandbox.control.requests()).toHaveLength(0);
+  });
+
+  it('a selection token altered on the way: invalid_selection_token, nothing sent', async () => {
+    const fw = client();
+    const token = await fw.flights.selectionToken(choose(await fw.flights.search(params)));
+    sandbox.control.clearRequests();
+    const altered = `${token.slice(0, 20)}${token[20] === 'A' ? 'B' : 'A'}${token.slice(21)}`;
+    const error = await rejection(client().flights.selectionFromToken(altered));
+    expect(error).toMatchObject({ problem: 'signature' });
+    expectCode(error, 'invalid_selection_token');
     expect(sandbox.control.requests()).toHaveLength(0);
   });
 
