@@ -31,6 +31,7 @@ export type { Bookings } from './resources/bookings.js';
 export type { Flights } from './resources/flights.js';
 export type { Airports } from './resources/airports.js';
 export type { DeadlineClock } from './model/deadline.js';
+export type { RoundTripStyle } from './model/selection.js';
 export { SearchResults, isSelection, type Selection } from './model/search-results.js';
 export type { SortKey, FilterCriteria } from './model/option-helpers.js';
 export { Page } from './model/pagination.js';
