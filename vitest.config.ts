@@ -59,8 +59,6 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-    ],
-  },
       // Bun, Deno, workerd and miniflare consumers and the registry rehearsal, from the packed
       // tarball with runtimes installed from the npm registry: once per .ci/run (npm run test:reach).
       {
@@ -73,4 +71,6 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+    ],
+  },
 });
