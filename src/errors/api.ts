@@ -26,6 +26,7 @@ export interface APIErrorInit {
 export class APIError extends FarewayError {
   static override readonly code: FarewayErrorCode = 'api_error';
   override name = 'APIError';
+  /** The HTTP status of the service's answer. */
   readonly status: number;
   /** Response headers (lower-cased names; never request headers, so never the key). */
   readonly headers: Record<string, string>;

@@ -43,6 +43,7 @@ const ERROR_DOCS = 'https://github.com/fareway-dev/fareway/blob/main/docs/errors
 export interface ValidationIssue {
   /** Dotted path of the field, e.g. `passengers[1].passport_expiry`. */
   path: string;
+  /** What is wrong there, e.g. `must be one of Mr, Ms, Mrs`. */
   message: string;
 }
 

@@ -30,7 +30,9 @@ export class PriceChangedError extends FarewayError {
   constructor(
     message: string,
     readonly booking_id: string,
+    /** The fare the caller expected (`expectedFinalFare`, or the fare before the reprice); undefined when unknown. */
     readonly previousFare: number | undefined,
+    /** The service's current fare: what book would charge. */
     readonly newFare: number,
   ) {
     super(message);
@@ -48,6 +50,7 @@ export class DuplicateBookingError extends FarewayError {
   constructor(
     message: string,
     readonly booking_id: string,
+    /** The possible duplicates save-passengers reported (spec §2 `duplicates`), as they came. */
     readonly duplicates: unknown[],
   ) {
     super(message);
@@ -94,6 +97,7 @@ export class RequestValidationError extends FarewayError {
   static override readonly code = 'invalid_request';
   declare readonly code: 'invalid_request';
   override name = 'RequestValidationError';
+  /** Every problem at once: `path` (e.g. `passengers[0].email`) and `message`. */
   readonly issues: ValidationIssue[];
   constructor(issues: ValidationIssue[], what = 'Invalid request') {
     super(`${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`);
@@ -107,7 +111,9 @@ export class ResponseValidationError extends FarewayError {
   static override readonly code = 'invalid_response';
   declare readonly code: 'invalid_response';
   override name = 'ResponseValidationError';
+  /** What in the answer broke the contract: `path` in the body and `message`. */
   readonly issues: ValidationIssue[];
+  /** The HTTP status of that answer (undefined when there was none). */
   readonly status: number | undefined;
   /**
    * The body as it came (parsed JSON, or the text when it was not JSON). After a 2xx on a
@@ -162,7 +168,9 @@ export class RateLimitQueueFullError extends FarewayError {
   declare readonly code: 'rate_limit_queue_full';
   override name = 'RateLimitQueueFullError';
   constructor(
+    /** The rate-limit bucket whose queue was full (`search`, `book` or `other`). */
     readonly bucket: Bucket,
+    /** The queue's bound (`rateLimits.maxQueue`). */
     readonly maxQueue: number,
   ) {
     super(`Rate limit queue full for '${bucket}' (${maxQueue} calls waiting); nothing was sent`);

@@ -23,6 +23,7 @@ export class BookingOutcomeUnknownError extends FarewayError {
     this.requestId = options.requestId;
     this.lastStatus = options.lastStatus;
   }
+  /** The booking's status the last time it was read (e.g. `priced`), if it was read. */
   readonly lastStatus: string | undefined;
 }
 
@@ -48,6 +49,7 @@ export class BookingInProgressError extends FarewayError {
     this.requestId = options.requestId;
     this.lastStatus = options.lastStatus;
   }
+  /** The booking's status the last time this call read it, if it did. */
   readonly lastStatus: string | undefined;
 }
 

@@ -18,6 +18,7 @@ export class SelectionTokenError extends FarewayError {
   declare readonly code: 'invalid_selection_token';
   override name = 'SelectionTokenError';
   constructor(
+    /** Why the token was refused. */
     readonly problem: SelectionTokenProblem,
     message: string,
   ) {
