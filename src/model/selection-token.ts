@@ -54,16 +54,11 @@ const PayloadSchema = z.object({
 type Payload = z.output<typeof PayloadSchema>;
 
 /** The fields of an option a token keeps (everything `select` and a booking page need). */
-const OPTION_KEYS = ['result_index', 'is_refundable', 'stop_count', 'fare_name', 'fare_class', 'pricing'];
-const SEGMENT_KEYS = [
-  'cabin_class',
-  'duration_minutes',
-  'ground_time_minutes',
-  'baggage_allowance',
-  'cabin_baggage_allowance',
-];
-const AIRLINE_KEYS = ['code', 'flight_number', 'fare_class'];
-const PLACE_KEYS = ['airport_code', 'terminal', 'departure_time', 'arrival_time'];
+const OPTION_KEYS = 'result_index is_refundable stop_count fare_name fare_class pricing'.split(' ');
+const SEGMENT_KEYS =
+  'cabin_class duration_minutes ground_time_minutes baggage_allowance cabin_baggage_allowance'.split(' ');
+const AIRLINE_KEYS = 'code flight_number fare_class'.split(' ');
+const PLACE_KEYS = 'airport_code terminal departure_time arrival_time'.split(' ');
 
 function pick(from: object, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};

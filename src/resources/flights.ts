@@ -168,7 +168,7 @@ export class Flights {
   /**
    * A selection as a compact opaque string (base64url, HMAC-SHA256 signed; a few hundred
    * characters) for another request, process or instance: store it in a session, a form field or
-   * your own store, and turn it back with {@link selectionFromToken} on any client of the same API
+   * your own store, and turn it back with {@link Flights.selectionFromToken} on any client of the same API
    * key (or `selectionTokenSecret`). It holds no passenger data and no key. Nothing is sent.
    * @throws RequestValidationError when `selection` is not one `results.select` returned (or a copy of one)
    * @throws FareExpiredLocallyError when its deadline has passed (`expiryMarginMs` included)
@@ -192,7 +192,7 @@ export class Flights {
   }
 
   /**
-   * The {@link Selection} a token from {@link selectionToken} stands for, on this client: ready
+   * The {@link Selection} a token from {@link Flights.selectionToken} stands for, on this client: ready
    * for `bookings.create`, `fareRules` and `bookFlight`, with the same `result_indices`, `pricing`
    * and a `deadline` that passes at the same instant. Nothing is sent.
    * @throws SelectionTokenError (`invalid_selection_token`) for a garbled, cut, altered or
