@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = path.join(root, 'docs', 'api');
+// The reference to check: docs/api/ (typedoc.json's `out`), or the folder given as the first argument.
+const out = path.resolve(root, process.argv[2] ?? path.join('docs', 'api'));
 const KIND_FOLDERS = [
   'classes',
   'interfaces',
@@ -102,15 +103,14 @@ function main() {
     const moduleDir = path.join(out, ...entry.name.split('/'));
     if (!existsSync(path.join(moduleDir, 'README.md'))) {
       problems.push(
-        `${entry.name}: no page docs/api/${entry.name}/README.md (name the module \`@module ${entry.name}\` in ${entry.source})`,
+        `${entry.name}: no page ${path.relative(root, moduleDir)}/README.md (name the module \`@module ${entry.name}\` in ${entry.source})`,
       );
       continue;
     }
     const pages = pagesOf(moduleDir);
     for (const name of exportedNames(program, entry.source)) {
       checked++;
-      if (!pages.has(name))
-        problems.push(`${entry.name}: the export \`${name}\` has no page under docs/api/${entry.name}/`);
+      if (!pages.has(name)) problems.push(`${entry.name}: the export \`${name}\` has no page`);
     }
   }
   for (const link of brokenLinks()) problems.push(`broken link: ${link}`);
