@@ -24,6 +24,8 @@ const slow = [
   'test/core/limiter-exact.test.ts',
   // two processes carrying a selection token, over a sandbox on 127.0.0.1
   'test/integration/selection-two-processes.test.ts',
+  // NODE_USE_ENV_PROXY in a child process running the built package, through a real proxy
+  'test/proxy/env.test.ts',
 ];
 const built = ['test/package/**/*.test.ts', 'test/docs/**/*.test.ts'];
 

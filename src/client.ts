@@ -6,6 +6,7 @@ import type { FarewayPromise } from './core/operation.js';
 import { Registry } from './core/registry.js';
 import { Requester } from './core/request.js';
 import { Transport } from './core/transport.js';
+import { openProxy, type ProxyRoute } from './core/proxy.js';
 import { Tracing } from './core/tracing.js';
 import { markClosed } from './core/call-options.js';
 import { ClientClosedError, ConfigurationError, RateLimitQueueFullError } from './errors.js';
@@ -111,6 +112,7 @@ export class Fareway {
   readonly baseUrl: string;
   readonly #limiter: Limiter;
   readonly #ctx: ClientContext;
+  readonly #proxy: ProxyRoute | undefined;
 
   constructor(options: FarewayOptions = {}) {
     // Parsed once: every bad option is one ConfigurationError naming each, before anything starts.
@@ -125,10 +127,14 @@ export class Fareway {
     const { hooks } = o;
     // The level (option, else FAREWAY_LOG, else 'warn') filters the logger once, here.
     const logger = clientLogger(o.logger, o.logLevel);
+    // The `proxy` option's fetch (one keep-alive agent per client), or the environment's proxy.
+    this.#proxy = openProxy(o.proxy, o.noProxy, this.baseUrl, o.fetch);
+    const fetch = this.#proxy?.fetch ?? o.fetch;
     const transport = new Transport({
       baseUrl: this.baseUrl,
       apiKey,
-      ...(o.fetch ? { fetch: o.fetch } : {}),
+      proxy: this.#proxy,
+      ...(fetch ? { fetch } : {}),
       defaultHeaders: o.defaultHeaders,
       maxResponseBytes: o.maxResponseBytes,
     });
@@ -198,6 +204,7 @@ export class Fareway {
     this.airports.clearCache();
     this.#ctx.registry.clear();
     await this.#limiter.close();
+    await this.#proxy?.close?.();
   }
 
   /** Never shows the key: `console.log(fareway)` and JSON give the base URL only. */

@@ -5,6 +5,7 @@ import { rateLimits } from './rate-limit-options.js';
 import type { Hooks, Logger, TracerProviderLike } from './events.js';
 import { isObject } from '../schemas/guards.js';
 import { consoleLogger, LOG_LEVELS } from './log.js';
+import { isProxyUrl } from './proxy.js';
 import {
   closed,
   durationMs,
@@ -118,6 +119,21 @@ const FarewayOptionsObject = closed({
    * a test double or `sandbox.fetch` (see {@link FetchLike}). @default globalThis.fetch
    */
   fetch: z.optional(fn<FetchLike>()),
+  /**
+   * An HTTP(S) proxy every request goes through, e.g. `'http://user:pass@proxy.internal:3128'`
+   * (Node; needs the optional peer `undici`). HTTPS requests are tunnelled with CONNECT; the
+   * password never appears in an error or log. Without it, Node uses HTTPS_PROXY/NO_PROXY only when
+   * started with `NODE_USE_ENV_PROXY=1`; Bun and Deno read them natively (docs/production.md).
+   * @default none
+   */
+  proxy: z.optional(
+    z.string({ error: 'must be a string' }).check(z.refine(isProxyUrl, { error: 'must be an http(s) URL' })),
+  ),
+  /**
+   * Hosts reached directly, not through `proxy`: comma-separated names, `.domain` suffixes,
+   * `host:port`, `*`. @default process.env.NO_PROXY
+   */
+  noProxy: z.optional(z.string({ error: 'must be a string' })),
   /**
    * The OpenTelemetry `TracerProvider` of the SDK's spans (one span per call, see
    * docs/production.md). @default the global provider of `@opentelemetry/api`, when that optional

@@ -6,6 +6,7 @@ import { BodyTooLargeError, raceAbort, readBody } from './body.js';
 import { connectionError, markNotSent, timeoutError, type FailureContext } from './failure.js';
 import { addHeaders, headersOf } from './headers.js';
 import { DEFAULTS, type Endpoint, type FetchLike } from './options.js';
+import { proxyRefusal, type ProxyRoute } from './proxy.js';
 import { answered, attribute, unwatch, watch, type WireWatch } from './wire-events.js';
 import { wireResponse, type HttpResponse } from './wire-response.js';
 
@@ -33,6 +34,8 @@ interface TransportConfig {
   defaultHeaders: Record<string, string>;
   /** Largest response body read, in bytes. @default DEFAULTS.maxResponseBytes */
   maxResponseBytes?: number;
+  /** The egress proxy in use, if any: its refusals are reported as the proxy's (proxy.ts). */
+  proxy?: ProxyRoute | undefined;
 }
 
 interface SendOptions {
@@ -192,6 +195,10 @@ export class Transport {
         endpoint: `${ctx.method} ${ctx.path}`,
       });
     }
+    const { proxy } = this.#config;
+    const refused = proxyRefusal(error, proxy);
+    // A refusing proxy is named (password masked), not the service: nothing reached the service.
+    if (refused) return markNotSent(connectionError(refused, { ...ctx, host: `the proxy ${proxy!.shown}` }));
     const out = connectionError(error, ctx);
     // A request fetch refuses to build (a bad header or URL) is refused before any connection is
     // made. Only those: other TypeErrors (a mocked network error, a dropped socket) may come after
