@@ -24,6 +24,14 @@ function pageParams(url: string | null): { limit?: number; offset?: number } | u
  * One page of bookings (`count`, `results`, `next`, `previous`), also async-iterable over every
  * booking of this and every following page. Following `next` reuses only its `limit` and
  * `offset`, against the client's own base URL, so the key never goes to another host.
+ *
+ * @example
+ * // Page by page (e.g. a UI's "next" button): `count` is the total, `results` this page's bookings.
+ * let page: Page | null = await fareway.bookings.list({ limit: 25 });
+ * while (page) {
+ *   show(page.results.map((b) => `${b.id} ${b.status}`), page.count);
+ *   page = await page.nextPage();
+ * }
  */
 export class Page implements AsyncIterable<BookingListEntry> {
   readonly count: number;
