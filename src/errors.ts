@@ -11,6 +11,7 @@ export {
   formatPath,
   toIssues,
   type FarewayErrorCode,
+  type FarewayIds,
   type ValidationIssue,
 } from './errors/base.js';
 export * from './errors/api.js';

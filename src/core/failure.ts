@@ -241,6 +241,8 @@ export interface FailureContext {
   status?: number | undefined;
   /** True once undici reported the headers written (only known for the global fetch). */
   sent: boolean;
+  /** The ids the call was about (`booking_id`, `trace_id`): the error's `ids`. */
+  ids?: { booking_id?: string; trace_id?: string } | undefined;
 }
 
 /**
@@ -254,6 +256,7 @@ export function connectionError(error: unknown, ctx: FailureContext): APIConnect
     cause: stripRequest(error),
     requestId: ctx.requestId || undefined,
     systemCode: code,
+    ids: ctx.ids,
   });
   if (code !== undefined && BEFORE_CONNECT.has(code) && !ctx.sent) markNotSent(out);
   return out;
@@ -271,6 +274,7 @@ export function timeoutError(
     {
       requestId: ctx.requestId || undefined,
       systemCode: 'ETIMEDOUT',
+      ids: ctx.ids,
     },
   );
 }

@@ -95,7 +95,13 @@ export class Transport {
   }
 
   async send(req: HttpRequest, options: SendOptions): Promise<HttpResponse> {
-    const ctx: FailureContext = { method: req.method, path: req.path, host: this.#host, sent: false };
+    const ctx: FailureContext = {
+      method: req.method,
+      path: req.path,
+      host: this.#host,
+      sent: false,
+      ids: req.context,
+    };
     const userSignal = options.signal;
     if (userSignal?.aborted) throw markNotSent(abortReason(userSignal));
 
@@ -193,6 +199,7 @@ export class Transport {
         requestId: ctx.requestId,
         ...(ctx.status !== undefined ? { status: ctx.status } : {}),
         endpoint: `${ctx.method} ${ctx.path}`,
+        ids: ctx.ids,
       });
     }
     const { proxy } = this.#config;

@@ -2,7 +2,10 @@
  * Errors of an HTTP exchange with the service: `APIError` and one class per status (the
  * status -> class mapping is `APIError.generate`), the fare-expired pair, and Retry-After.
  */
-import { FarewayError, keepClassNames, type FarewayErrorCode } from './base.js';
+import { FarewayError, keepClassNames, type FarewayErrorCode, type FarewayIds } from './base.js';
+import { parseRetryAfter, STATUS_TEXT } from './http.js';
+
+export { parseRetryAfter } from './http.js';
 
 /** Options shared by API errors. */
 export interface APIErrorInit {
@@ -20,6 +23,8 @@ export interface APIErrorInit {
    * read instead.
    */
   endpoint?: string | undefined;
+  /** Ids known beside `requestId` and `context`'s (e.g. the PNR of a confirmed booking). */
+  ids?: FarewayIds | undefined;
 }
 
 /** The service answered with a non-2xx status. */
@@ -32,12 +37,16 @@ export class APIError extends FarewayError {
   readonly headers: Record<string, string>;
   /** The parsed body, or the raw text when it was not JSON. */
   readonly body: unknown;
-  /** Context the SDK knew about the call, e.g. `{ booking_id }`. */
+  /**
+   * Context the SDK knew about the call, e.g. `{ booking_id }`. Its `booking_id` and `trace_id`
+   * are also in `ids`: read them there (they stay here until 2.0).
+   */
   readonly context: Record<string, unknown>;
 
   constructor(init: APIErrorInit, message?: string) {
     super(message ?? APIError.makeMessage(init.status, init.details ?? [], init.requestId), {
       cause: init.cause,
+      ids: { ...init.context, ...init.ids, request_id: init.requestId },
     });
     this.status = init.status;
     this.requestId = init.requestId;
@@ -72,7 +81,7 @@ export class APIError extends FarewayError {
     if (isBalanceRefusal(init)) return new InsufficientBalanceError(init);
     switch (status) {
       case 400:
-        return new BadRequestError(init);
+        return stateRefusal(init) ?? new BadRequestError(init);
       case 401:
         return new AuthenticationError(init);
       case 404:
@@ -90,20 +99,6 @@ export class APIError extends FarewayError {
     }
   }
 }
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
 
 /**
  * How an insufficient wallet balance is recognised: the spec does not fix its status, so either
@@ -127,9 +122,44 @@ function isBalanceRefusal(init: APIErrorInit): boolean {
 
 /** 400: missing fields, bad formats, or a supplier's own validation (reason in `details`). */
 export class BadRequestError extends APIError {
-  static override readonly code = 'bad_request';
-  declare readonly code: 'bad_request';
+  static override readonly code: 'bad_request' | 'invalid_booking_state' = 'bad_request';
+  declare readonly code: 'bad_request' | 'invalid_booking_state';
   override name = 'BadRequestError';
+}
+
+/** The booking steps a booking's status can refuse. */
+export type BookingOperation = 'reprice' | 'book' | 'savePassengers';
+
+/** The service's wording of a step refused in a status (the sandbox's; the spec shows none). */
+const STATE_REFUSAL = /\bCannot (reprice|book|save passengers for) booking (\S+) in status '([a-z_]+)'/i;
+const PNR_IN_DETAIL = /\bPNR ([A-Z0-9]{5,8})\b/;
+
+/**
+ * 400: the booking's status does not allow the step — reprice or book of a booking already
+ * `confirmed`, anything on a `failed` one. A `BadRequestError` (`status` stays the HTTP 400) with
+ * the booking's status in `booking_status`, the refused `operation` and `booking_id`; `ids.pnr`
+ * when the booking is confirmed and its PNR is known. Recognised from the service's message when
+ * it names the status, otherwise by one retrieve of the booking after the 400. Nothing happened.
+ */
+export class BookingStateError extends BadRequestError {
+  static override readonly code = 'invalid_booking_state';
+  declare readonly code: 'invalid_booking_state';
+  override name = 'BookingStateError';
+  /** The booking (the same as `ids.booking_id`). */
+  readonly booking_id: string;
+  /** The booking's current status, e.g. `'confirmed'`, which does not allow `operation`. */
+  readonly booking_status: string;
+  /** The refused step. */
+  readonly operation: BookingOperation;
+  constructor(
+    init: APIErrorInit & { booking_id: string; booking_status: string; operation: BookingOperation },
+    message?: string,
+  ) {
+    super({ ...init, ids: { ...init.ids, booking_id: init.booking_id } }, message);
+    this.booking_id = init.booking_id;
+    this.booking_status = init.booking_status;
+    this.operation = init.operation;
+  }
 }
 /** 401: missing, malformed or revoked API key. */
 export class AuthenticationError extends APIError {
@@ -227,18 +257,30 @@ export function isFareExpired(error: unknown): error is FareExpiredError {
   return error instanceof FareExpiredError;
 }
 
-/** Parses `Retry-After`: seconds, or an HTTP date. Undefined when absent or unparseable. */
-export function parseRetryAfter(value: string | undefined | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+/** The state error a 400 of a booking step is, when its detail names the booking's status. */
+function stateRefusal(init: APIErrorInit): BookingStateError | undefined {
+  const operation = init.endpoint ?? init.context?.['endpoint'];
+  if (operation !== 'reprice' && operation !== 'book' && operation !== 'savePassengers') return undefined;
+  for (const detail of init.details ?? []) {
+    const m = STATE_REFUSAL.exec(detail);
+    if (!m) continue;
+    const known = init.context?.['booking_id'];
+    const pnr = PNR_IN_DETAIL.exec(detail)?.[1];
+    return new BookingStateError({
+      ...init,
+      ...(pnr ? { ids: { ...init.ids, pnr } } : {}),
+      booking_id: typeof known === 'string' ? known : m[2]!,
+      booking_status: m[3]!,
+      operation,
+    });
+  }
+  return undefined;
 }
 
 keepClassNames({
   APIError,
   BadRequestError,
+  BookingStateError,
   AuthenticationError,
   NotFoundError,
   RateLimitError,

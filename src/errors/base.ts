@@ -33,6 +33,7 @@ export type FarewayErrorCode =
   | 'booking_failed'
   | 'price_changed'
   | 'duplicate_booking'
+  | 'invalid_booking_state'
   | 'invalid_selection_token'
   | 'invalid_configuration';
 
@@ -74,6 +75,35 @@ export function toIssues(
  * their own classes, so the brand carries the class-name chain that `instanceof` compares.
  */
 const BRAND = Symbol.for('fareway.error');
+/**
+ * The ids of what an error is about, in one place on every error (`err.ids`): the service's
+ * request id, the search's `trace_id`, the `booking_id` and, once known, the booking's `pnr`.
+ * A key is present only when the error knows it; the object is frozen and empty when none is known.
+ */
+export type FarewayIds = Readonly<{
+  /** The service's `X-Request-Id` of the answer (or the last request) the error came from. */
+  request_id?: string;
+  /** The search the call was about (create-booking, fare rules, a search's answer). */
+  trace_id?: string;
+  /** The booking the call was about (every booking endpoint, book's and create's outcomes). */
+  booking_id?: string;
+  /** The booking's PNR, when the error knows the booking is confirmed (e.g. `BookingStateError`). */
+  pnr?: string;
+}>;
+
+const ID_KEYS = ['request_id', 'trace_id', 'booking_id', 'pnr'] as const;
+
+/** The string ids of `source` (empty strings and non-strings left out). */
+function pickIds(source: unknown): { -readonly [K in keyof FarewayIds]: string } {
+  const out: { -readonly [K in keyof FarewayIds]: string } = {};
+  if (typeof source !== 'object' || source === null) return out;
+  for (const key of ID_KEYS) {
+    const value = (source as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value !== '') out[key] = value;
+  }
+  return out;
+}
+
 /** Keys never serialised by `toJSON`, at any depth of a plain object (headers, context, …). */
 const SECRET_KEYS = /^(authorization|proxy-authorization|cookie|set-cookie|api[-_]?key|x-api-key)$/i;
 
@@ -101,13 +131,28 @@ export class FarewayError extends Error {
   readonly code: FarewayErrorCode;
   /** The code's entry in docs/errors-and-retries.md: what it means and what to do. */
   readonly docUrl: string;
-  /** The service's `X-Request-Id`, when a response (or a request) had one. */
+  /**
+   * The service's `X-Request-Id`, when a response (or a request) had one.
+   * @deprecated use `err.ids.request_id`; kept until 2.0
+   */
   requestId: string | undefined = undefined;
   /** Readable details: the service's `errors[].detail`, or our own. */
   details: string[] = [];
-  constructor(message: string, options?: { cause?: unknown }) {
+  /**
+   * Every id the error knows, in one place, whatever its class: `request_id`, `trace_id`,
+   * `booking_id`, `pnr` (each only when known; `{}` when none; frozen). Route, log and report on
+   * these; the older fields that hold the same ids (`requestId`, a class's `booking_id` or
+   * `trace_id`, `context.booking_id`) stay until 2.0.
+   */
+  readonly ids: FarewayIds;
+  constructor(
+    message: string,
+    /** `ids`: the ids the error is about; only non-empty strings under the keys of `FarewayIds` are kept. */
+    options?: { cause?: unknown; ids?: { readonly [K in keyof FarewayIds]?: unknown } | undefined },
+  ) {
     // Only a real cause: `{ cause: undefined }` would print `[cause]: undefined` in console.log.
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.ids = Object.freeze(pickIds(options?.ids));
     this.code = new.target.code;
     this.docUrl = `${ERROR_DOCS}#${this.code}`;
     const chain: string[] = [];
@@ -132,7 +177,7 @@ export class FarewayError extends Error {
 
   /**
    * A plain object for `JSON.stringify` and structured logs: `name`, `message`, `code`, `docUrl`,
-   * `requestId`, `details`, `status` and every other field of the error class, plus `cause`. Authorization,
+   * `ids`, `requestId`, `details`, `status` and every other field of the error class, plus `cause`. Authorization,
    * cookies and anything named like an API key are left out at every depth; the key itself never
    * reaches an error in the first place.
    */
@@ -142,6 +187,7 @@ export class FarewayError extends Error {
       message: this.message,
       code: this.code,
       docUrl: this.docUrl,
+      ids: this.ids,
     };
     for (const [k, v] of Object.entries(this)) if (!SECRET_KEYS.test(k)) out[k] = jsonSafe(v, 0);
     if (this.cause !== undefined) out.cause = jsonSafe(this.cause, 0);

@@ -3,7 +3,7 @@
  * connection or timeout failure, an answer the contract does not allow, and the guards of book.
  */
 import type { Bucket } from '../schemas/vocabulary.js';
-import { FarewayError, keepClassNames, type ValidationIssue } from './base.js';
+import { FarewayError, keepClassNames, type FarewayIds, type ValidationIssue } from './base.js';
 
 /**
  * A call was made on a client after `fareway.close()` (or was still queued when it closed).
@@ -29,13 +29,14 @@ export class PriceChangedError extends FarewayError {
   override name = 'PriceChangedError';
   constructor(
     message: string,
+    /** @deprecated use `err.ids.booking_id`; kept until 2.0 */
     readonly booking_id: string,
     /** The fare the caller expected (`expectedFinalFare`, or the fare before the reprice); undefined when unknown. */
     readonly previousFare: number | undefined,
     /** The service's current fare: what book would charge. */
     readonly newFare: number,
   ) {
-    super(message);
+    super(message, { ids: { booking_id } });
     this.details = [message];
   }
 }
@@ -49,13 +50,26 @@ export class DuplicateBookingError extends FarewayError {
   override name = 'DuplicateBookingError';
   constructor(
     message: string,
+    /** @deprecated use `err.ids.booking_id`; kept until 2.0 */
     readonly booking_id: string,
     /** The possible duplicates save-passengers reported (spec §2 `duplicates`), as they came. */
     readonly duplicates: unknown[],
   ) {
-    super(message);
+    super(message, { ids: { booking_id } });
     this.details = [message];
   }
+}
+
+/** Options of the connection errors: the cause, the ids of the call (`booking_id`, `trace_id`). */
+export interface ConnectionErrorOptions {
+  /** The error fetch (or ky) threw, reduced to name, message and code (never the request). */
+  cause?: unknown;
+  /** The service's `X-Request-Id`, when response headers arrived before the failure. */
+  requestId?: string | undefined;
+  /** The root cause's network code (`ECONNREFUSED`, `ETIMEDOUT`, …): the error's `systemCode`. */
+  systemCode?: string | undefined;
+  /** The ids the call was about, e.g. `{ booking_id }` of a book. */
+  ids?: FarewayIds | undefined;
 }
 
 /** The request never got a response: DNS, refused or reset connection, a dropped socket. */
@@ -69,11 +83,8 @@ export class APIConnectionError extends FarewayError {
    * (`code` is Fareway's own stable code: `connection_failed` or `timeout`.)
    */
   declare readonly systemCode?: string;
-  constructor(
-    message = 'Connection error',
-    options?: { cause?: unknown; requestId?: string | undefined; systemCode?: string | undefined },
-  ) {
-    super(message, options);
+  constructor(message = 'Connection error', options?: ConnectionErrorOptions) {
+    super(message, { cause: options?.cause, ids: { ...options?.ids, request_id: options?.requestId } });
     this.requestId = options?.requestId;
     if (options?.systemCode !== undefined) this.systemCode = options.systemCode;
   }
@@ -84,10 +95,7 @@ export class APITimeoutError extends APIConnectionError {
   static override readonly code = 'timeout';
   declare readonly code: 'timeout';
   override name = 'APITimeoutError';
-  constructor(
-    message = 'Request timed out',
-    options?: { cause?: unknown; requestId?: string | undefined; systemCode?: string | undefined },
-  ) {
+  constructor(message = 'Request timed out', options?: ConnectionErrorOptions) {
     super(message, options);
   }
 }
@@ -117,11 +125,12 @@ export class ResponseValidationError extends FarewayError {
   readonly status: number | undefined;
   /**
    * The body as it came (parsed JSON, or the text when it was not JSON). After a 2xx on a
-   * state-changing call the service did something: the body and `ids` let you find it.
+   * state-changing call the service did something: the body and `ids` (the ids the SDK knew for
+   * this call, `booking_id`, `trace_id`, whatever the body said) let you find it.
    */
   readonly body: unknown;
-  /** The ids the SDK knew for this call (`booking_id`, `trace_id`), whatever the body said. */
-  readonly ids: { booking_id?: string | undefined; trace_id?: string | undefined };
+  /** The request the answer came from, method and path: `'POST /v1/flights/booking/…/book/'`. */
+  readonly endpoint: string;
   constructor(
     issues: ValidationIssue[],
     init: {
@@ -141,13 +150,13 @@ export class ResponseValidationError extends FarewayError {
     super(
       `Unexpected response from ${init.endpoint}: ${shown.join('; ')}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}` +
         `${idText ? ` [${idText}]` : ''}${init.requestId ? ` (request ${init.requestId})` : ''}`,
-      { cause: init.cause },
+      { cause: init.cause, ids: { ...init.ids, request_id: init.requestId } },
     );
     this.issues = issues;
     this.status = init.status;
     this.requestId = init.requestId;
     this.body = init.body;
-    this.ids = init.ids ?? {};
+    this.endpoint = init.endpoint;
     this.details = issues.map((i) => `${i.path || '(root)'}: ${i.message}`);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Outcomes a book or create could not settle, or settled as failed, after reading the service.
  */
-import { FarewayError, keepClassNames } from './base.js';
+import { FarewayError, keepClassNames, type FarewayIds } from './base.js';
 
 /**
  * A book whose outcome could not be established: the request may or may not have committed.
@@ -12,13 +12,20 @@ export class BookingOutcomeUnknownError extends FarewayError {
   declare readonly code: 'booking_outcome_unknown';
   override name = 'BookingOutcomeUnknownError';
   constructor(
+    /** @deprecated use `err.ids.booking_id`; kept until 2.0 */
     readonly booking_id: string,
-    options: { cause?: unknown; lastStatus?: string | undefined; requestId?: string | undefined },
+    options: {
+      cause?: unknown;
+      lastStatus?: string | undefined;
+      requestId?: string | undefined;
+      /** Other ids known (the booking's `trace_id`). */
+      ids?: FarewayIds | undefined;
+    },
   ) {
     super(
       `The outcome of book for booking ${booking_id} is unknown${options.lastStatus ? ` (last seen status: ${options.lastStatus})` : ''}. ` +
         'Do not book again: retrieve the booking later, or contact support with the booking_id.',
-      { cause: options.cause },
+      { cause: options.cause, ids: { ...options.ids, booking_id, request_id: options.requestId } },
     );
     this.requestId = options.requestId;
     this.lastStatus = options.lastStatus;
@@ -38,6 +45,7 @@ export class BookingInProgressError extends FarewayError {
   declare readonly code: 'booking_in_progress';
   override name = 'BookingInProgressError';
   constructor(
+    /** @deprecated use `err.ids.booking_id`; kept until 2.0 */
     readonly booking_id: string,
     options: { lastStatus?: string | undefined; requestId?: string | undefined } = {},
   ) {
@@ -45,6 +53,7 @@ export class BookingInProgressError extends FarewayError {
       `Book of booking ${booking_id} was not sent: another process held its book lock each time this call ` +
         `tried${options.lastStatus ? ` (last seen status: ${options.lastStatus})` : ''}. Nothing was sent by this ` +
         'call; retrieve the booking and book again if it is still bookable.',
+      { ids: { booking_id, request_id: options.requestId } },
     );
     this.requestId = options.requestId;
     this.lastStatus = options.lastStatus;
@@ -63,6 +72,7 @@ export class CreateOutcomeUnknownError extends FarewayError {
   declare readonly code: 'create_outcome_unknown';
   override name = 'CreateOutcomeUnknownError';
   constructor(
+    /** @deprecated use `err.ids.trace_id`; kept until 2.0 */
     readonly trace_id: string,
     /** Bookings made from this trace during the call, when more than one could be it. */
     readonly candidates: string[],
@@ -72,7 +82,7 @@ export class CreateOutcomeUnknownError extends FarewayError {
       `The outcome of create-booking for trace_id ${trace_id} is unknown: a booking may exist` +
         (candidates.length ? ` (candidates: ${candidates.join(', ')})` : '') +
         '. List bookings for this trace_id before creating again.',
-      { cause: options.cause },
+      { cause: options.cause, ids: { trace_id, request_id: options.requestId } },
     );
     this.requestId = options.requestId;
     this.details = [this.message];
@@ -85,13 +95,19 @@ export class BookingFailedError extends FarewayError {
   declare readonly code: 'booking_failed';
   override name = 'BookingFailedError';
   constructor(
+    /** @deprecated use `err.ids.booking_id`; kept until 2.0 */
     readonly booking_id: string,
-    /** The booking as retrieved, for context. */
+    /** The booking as retrieved, for context (its `trace_id` is in `ids`). */
     readonly booking: unknown,
     options: { cause?: unknown; requestId?: string | undefined },
   ) {
     super(`Booking ${booking_id} failed upstream; create a fresh booking to try again`, {
       cause: options.cause,
+      ids: {
+        trace_id: (booking as { trace_id?: unknown } | null)?.trace_id,
+        booking_id,
+        request_id: options.requestId,
+      },
     });
     this.requestId = options.requestId;
     this.details = [this.message];

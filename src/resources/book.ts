@@ -15,6 +15,7 @@ import {
 import { z } from '../schemas/zod.js';
 import { confirmedWithPnr, fromRetrieved, type BookResult, type Retrieve } from './book-result.js';
 import { reconcile } from './book-reconcile.js';
+import { stateError } from './book-state.js';
 
 export type { BookingMeta, BookResult } from './book-result.js';
 
@@ -240,6 +241,7 @@ async function sendBook(
     cause = error;
   }
   const { reconcile: mode } = classifyFailure(cause, 'book', trace);
-  if (mode === 'no') throw cause;
+  // A refusal (never re-sent): a 400 in a status that does not allow book is typed by one read.
+  if (mode === 'no') throw await stateError('book', id, cause, retrieve);
   return reconcile(ctx, id, cause, retrieve, mode);
 }

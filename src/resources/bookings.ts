@@ -26,6 +26,7 @@ import {
 } from './book.js';
 import { sendCreate, withPaxCount } from './create.js';
 import { preflight } from './save-passengers.js';
+import { refusedInState } from './book-state.js';
 import { lockDeadlineFrom, refuseIfLockExpired } from './lock-deadline.js';
 import {
   SavePassengersOptionsObject,
@@ -210,11 +211,9 @@ export class Bookings {
         : await preflight(this.ctx, id, booking, passengers, read ?? checked, () =>
             this.#steps(call).retrieve(id),
           );
-    const { data, response } = await this.ctx.requester.call(
-      SERVICE.savePassengers,
-      { booking_id: id, body },
-      call,
-    );
+    const { data, response } = await this.ctx.requester
+      .call(SERVICE.savePassengers, { booking_id: id, body }, call)
+      .catch(refusedInState('savePassengers', id, () => this.#steps(call).retrieve(id)));
     const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
       this.ctx.logger.warn?.(`possible duplicate bookings found for ${id} (${data.duplicates.length})`, {
@@ -242,7 +241,9 @@ export class Bookings {
     checkCall(this.ctx, options);
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     refuseIfLockExpired(this.ctx, id);
-    const { data, response } = await this.ctx.requester.call(SERVICE.reprice, { booking_id: id }, call);
+    const { data, response } = await this.ctx.requester
+      .call(SERVICE.reprice, { booking_id: id }, call)
+      .catch(refusedInState('reprice', id, () => this.#steps(call).retrieve(id)));
     const memory = this.ctx.registry.updateBooking(
       id,
       lockDeadlineFrom(this.ctx, data, response.receivedAt, id),

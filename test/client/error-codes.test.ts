@@ -61,6 +61,7 @@ const CLASS_OF: Record<FarewayErrorCode, string> = {
   booking_failed: 'BookingFailedError',
   price_changed: 'PriceChangedError',
   duplicate_booking: 'DuplicateBookingError',
+  invalid_booking_state: 'BookingStateError',
   invalid_selection_token: 'SelectionTokenError',
   invalid_configuration: 'ConfigurationError',
 };

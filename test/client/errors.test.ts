@@ -185,7 +185,7 @@ describe('answers that break the contract', () => {
       'status',
       'trace_id',
     ]);
-    expect(error.ids).toEqual({ booking_id: BOOKING });
+    expect(error.ids).toEqual({ booking_id: BOOKING, request_id: 'req_no_status' });
     expect(error.body).toEqual({ booking_id: BOOKING, pricing: null });
   });
 

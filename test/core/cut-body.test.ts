@@ -77,7 +77,7 @@ describe('a cut 2xx body on a repeatable step is re-sent once', () => {
     expect(e.message).toContain(`GET /v1/flights/booking/${BOOKING}/`);
     expect(e.issues).toEqual([{ path: '', message: 'body is not valid JSON' }]);
     expect(e.body).toBe(json.slice(0, 40));
-    expect(e.ids).toEqual({ booking_id: BOOKING });
+    expect(e.ids).toEqual({ booking_id: BOOKING, request_id: 'req_cut_2' });
     expect(e.message).not.toContain(KEY);
   });
 

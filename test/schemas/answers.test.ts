@@ -84,7 +84,7 @@ describe('the reader: types never lie', () => {
       expect.arrayContaining(['booking_id', 'status', 'pricing']),
     );
     expect(error.body).toEqual({});
-    expect(error.ids).toEqual({ booking_id: BOOKING });
+    expect(error.ids).toEqual({ booking_id: BOOKING, request_id: 'req_1' });
   });
 
   const answers = {
