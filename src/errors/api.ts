@@ -139,7 +139,7 @@ const PNR_IN_DETAIL = /\bPNR ([A-Z0-9]{5,8})\b/;
  * `confirmed`, anything on a `failed` one. A `BadRequestError` (`status` stays the HTTP 400) with
  * the booking's status in `booking_status`, the refused `operation` and `booking_id`; `ids.pnr`
  * when the booking is confirmed and its PNR is known. Recognised from the service's message when
- * it names the status, otherwise by one retrieve of the booking after the 400. Nothing happened.
+ * it names the status, otherwise (reprice, book) by one retrieve after the 400. Nothing happened.
  */
 export class BookingStateError extends BadRequestError {
   static override readonly code = 'invalid_booking_state';

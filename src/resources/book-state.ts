@@ -1,17 +1,20 @@
 /**
- * A booking step refused because of the booking's status (`BookingStateError`), when the service's
- * 400 does not say so in words the SDK recognises (errors/api.ts reads the sandbox's): one
- * retrieve of the booking, as a step of the refused call, tells its status.
+ * Reprice or book refused because of the booking's status (`BookingStateError`), when the
+ * service's 400 does not say so in words the SDK recognises (errors/api.ts reads the sandbox's):
+ * one retrieve of the booking, as a step of the refused call, tells its status. Not for
+ * savePassengers: its 400s are mostly the passengers' own problems (a supplier's rules), and a GET
+ * after each would spend the budget on what is not a state error; there only the wording counts.
  */
-import { BadRequestError, BookingStateError, type BookingOperation } from '../errors.js';
+import { BadRequestError, BookingStateError } from '../errors.js';
+
+/** The steps typed by a read after their 400. */
+type ReadStep = 'reprice' | 'book';
 
 /**
- * Statuses that never allow the step: the terminal ones, and `draft` (no passengers yet) for
- * reprice and book (spec §3: `passenger_saved` is ready to reprice or book).
+ * Statuses that never allow reprice or book: the terminal ones, and `draft` (no passengers yet;
+ * spec §3: `passenger_saved` is ready to reprice or book).
  */
-const refuses = (operation: BookingOperation, status: string) =>
-  ['confirmed', 'failed', 'cancelled'].includes(status) ||
-  (status === 'draft' && operation !== 'savePassengers');
+const REFUSING = ['draft', 'confirmed', 'failed', 'cancelled'];
 
 /**
  * What to throw for `error`, a failure of `operation` on booking `id`: a `BookingStateError` when
@@ -20,7 +23,7 @@ const refuses = (operation: BookingOperation, status: string) =>
  * read that fails leaves the original error standing.
  */
 export async function stateError(
-  operation: BookingOperation,
+  operation: ReadStep,
   id: string,
   error: unknown,
   retrieve: () => PromiseLike<{ status?: unknown; pnr?: unknown; requestId?: string | undefined }>,
@@ -34,7 +37,7 @@ export async function stateError(
     return error;
   }
   const status = booking.status;
-  if (typeof status !== 'string' || !refuses(operation, status)) return error;
+  if (typeof status !== 'string' || !REFUSING.includes(status)) return error;
   const pnr = status === 'confirmed' && typeof booking.pnr === 'string' ? booking.pnr : undefined;
   // The 400's own fields (status, requestId, details, headers, body, context, ids) carry over.
   return new BookingStateError(
@@ -45,7 +48,7 @@ export async function stateError(
 
 /** `stateError` as a rejection handler: `send().catch(refusedInState('reprice', id, retrieve))`. */
 export function refusedInState(
-  operation: BookingOperation,
+  operation: ReadStep,
   id: string,
   retrieve: Parameters<typeof stateError>[3],
 ): (error: unknown) => Promise<never> {

@@ -211,9 +211,8 @@ export class Bookings {
         : await preflight(this.ctx, id, booking, passengers, read ?? checked, () =>
             this.#steps(call).retrieve(id),
           );
-    const { data, response } = await this.ctx.requester
-      .call(SERVICE.savePassengers, { booking_id: id, body }, call)
-      .catch(refusedInState('savePassengers', id, () => this.#steps(call).retrieve(id)));
+    const saving = this.ctx.requester.call(SERVICE.savePassengers, { booking_id: id, body }, call);
+    const { data, response } = await saving;
     const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
       this.ctx.logger.warn?.(`possible duplicate bookings found for ${id} (${data.duplicates.length})`, {

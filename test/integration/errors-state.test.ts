@@ -195,6 +195,16 @@ describe('a service that words its 400 differently: one retrieve tells the statu
     expect(sent('retrieve')).toBe(1);
   });
 
+  it('save passengers: typed from the wording only, its 400s are not each worth a read', async () => {
+    const fw = client();
+    const { booking, passengers } = await confirmed(fw);
+    sandbox.control.failNext('savePassengers', OTHER);
+    const error = await rejection(fw.bookings.savePassengers(booking, passengers));
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).not.toBeInstanceOf(BookingStateError);
+    expect(sent('retrieve')).toBe(0);
+  });
+
   it("a 400 that is not the service's envelope (a proxy page) is left as it is: no retrieve", async () => {
     const fw = client();
     const { booking } = await confirmed(fw);
