@@ -12,15 +12,17 @@ const esmOnly = ['ky', 'p-retry', 'is-network-error'];
 // Cloudflare Workers load with `nodejs_compat` on any compatibility date (test/package/node-prefix.test.ts).
 // The build has no `import(expression)` (miniflare refuses a bundle with one): the sources' native
 // `import()` (src/core/limiter/source-import.ts) becomes `undefined`, and run-time-import.ts uses `require`.
+// Likewise the sources' own import of the proxy half (src/core/source-proxy.ts): the build loads the
+// `fareway/proxy` entry at run time instead (src/core/proxy.ts).
 const noSourceImport: Plugin = {
   name: 'fareway-no-source-import',
   setup(build) {
-    build.onResolve({ filter: /\/source-import\.js$/ }, () => ({
-      path: 'source-import',
+    build.onResolve({ filter: /\/source-(import|proxy)\.js$/ }, (args) => ({
+      path: args.path.includes('proxy') ? 'source-proxy' : 'source-import',
       namespace: 'fareway',
     }));
-    build.onLoad({ filter: /^source-import$/, namespace: 'fareway' }, () => ({
-      contents: 'export const sourceImport = undefined;',
+    build.onLoad({ filter: /^source-(import|proxy)$/, namespace: 'fareway' }, (args) => ({
+      contents: `export const ${args.path === 'source-proxy' ? 'sourceProxy' : 'sourceImport'} = undefined;`,
       loader: 'js',
     }));
   },
@@ -34,16 +36,25 @@ const common = {
 } satisfies Options;
 
 // The Redis half of the limiter is its own entry (`fareway/redis`), loaded from beside the built
-// entry only when `rateLimits.redis` is set (src/core/limiter/load-redis.ts).
-const entry = { index: 'src/index.ts', redis: 'src/redis.ts', 'sandbox/index': 'src/sandbox/index.ts' };
-const redisEntry = (file: string) => ({ __FAREWAY_REDIS_ENTRY__: JSON.stringify(file) });
+// entry only when `rateLimits.redis` is set (src/core/limiter/load-redis.ts); so is the proxy half
+// (`fareway/proxy`), only when a proxy is in use (src/core/proxy.ts).
+const entry = {
+  index: 'src/index.ts',
+  redis: 'src/redis.ts',
+  proxy: 'src/proxy.ts',
+  'sandbox/index': 'src/sandbox/index.ts',
+};
+const redisEntry = (file: string) => ({
+  __FAREWAY_REDIS_ENTRY__: JSON.stringify(file),
+  __FAREWAY_PROXY_ENTRY__: JSON.stringify(file.replace('redis', 'proxy')),
+});
 // The module format, for src/core/limiter/run-time-import.ts (`require` in the CommonJS build only).
 const format = (name: 'esm' | 'cjs') => ({ __FAREWAY_FORMAT__: JSON.stringify(name) });
 
 export default defineConfig([
   {
-    // The client and its Redis half share chunks (one LocalTokens, one registry of the Redis store).
-    entry: { index: entry.index, redis: entry.redis },
+    // The client and its Redis and proxy halves share chunks (one LocalTokens, one registry of the Redis store).
+    entry: { index: entry.index, redis: entry.redis, proxy: entry.proxy },
     ...common,
     format: ['esm'],
     define: { ...redisEntry('./redis.js'), ...format('esm') },

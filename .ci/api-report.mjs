@@ -19,6 +19,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ENTRIES = [
   { name: 'fareway', types: 'dist/index.d.ts', report: 'fareway.api.md' },
   { name: 'fareway/redis', types: 'dist/redis.d.ts', report: 'fareway-redis.api.md' },
+  { name: 'fareway/proxy', types: 'dist/proxy.d.ts', report: 'fareway-proxy.api.md' },
   { name: 'fareway/sandbox', types: 'dist/sandbox/index.d.ts', report: 'fareway-sandbox.api.md' },
 ];
 

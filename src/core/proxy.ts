@@ -1,51 +1,46 @@
-import type { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
 import { ConfigurationError } from '../errors.js';
+import { requireAtRunTime, sideEntry } from './limiter/run-time-import.js';
+import type { ProxyHalf, ProxyRoute } from './proxy-agent.js';
+import { sourceProxy } from './source-proxy.js';
 
 /**
- * Egress proxies (docs/production.md, "Proxies"). Two ways through one:
- *
- * - the environment: Node's own fetch reads HTTP_PROXY/HTTPS_PROXY/NO_PROXY when started with
- *   `NODE_USE_ENV_PROXY=1` (or `--use-env-proxy`); Bun and Deno read them natively. Nothing to do
- *   here but name the proxy when it refuses.
- * - the `proxy` option (Node): the optional peer `undici`, its OWN `fetch` with its OWN
- *   `EnvHttpProxyAgent` (a dispatcher from one undici handed to another undici's fetch may not
- *   work: openai-node #1886). One agent per client, keep-alive on, closed by `fareway.close()`.
- *   undici is loaded with `createRequire` from the application, only when the option is set: no
- *   bundler follows it (an app that never sets `proxy` never bundles undici) and no
- *   `import(expression)` is left for miniflare to refuse.
- *
- * A proxy that refuses (connection refused, unknown host, a non-200 answer to CONNECT, a 407) is
- * reported as the proxy's failure, named with its password masked. Kept small: it is on the main
- * entry (bench/size).
+ * Egress proxies (docs/production.md, "Proxies"): the main entry's side. It checks the `proxy`
+ * option and loads the proxy half (proxy-agent.ts, the `fareway/proxy` entry) only when a proxy is
+ * in use: the `proxy` option, or Node started with NODE_USE_ENV_PROXY=1 (the half then names the
+ * environment's proxy when it refuses). `fareway/proxy` registers the half when imported (a
+ * bundled application); otherwise it is required from beside the built entry, then by name, as
+ * the Redis half is (limiter/load-redis.ts), but at once (Node's `require`), so that the
+ * constructor fails at once. Kept small: it is on the main entry (bench/size).
  */
 
-/** The proxy requests of one client go through, as far as the SDK knows. */
-export interface ProxyRoute {
-  /** The proxy's URL with its password masked: what messages show. */
-  readonly shown: string;
-  readonly url: URL;
-  /** The fetch that sends through the proxy (the `proxy` option only). */
-  readonly fetch?: typeof fetch;
-  readonly close?: () => Promise<void>;
+export type { ProxyRoute } from './proxy-agent.js';
+
+/** Set by the build: the proxy entry's file beside the built entry. */
+declare const __FAREWAY_PROXY_ENTRY__: string | undefined;
+
+const KEY = Symbol.for('fareway.proxy@1');
+const halfOf = () => (globalThis as Record<symbol, ProxyHalf | undefined>)[KEY];
+
+/** Makes the proxy half available to every Fareway client of this process (`fareway/proxy` calls it). */
+export function registerProxy(half: ProxyHalf): void {
+  (globalThis as Record<symbol, unknown>)[KEY] = half;
+}
+
+/** The proxy half: the sources' own import, else the registered one, else loaded now (or none). */
+function loadHalf(): ProxyHalf | undefined {
+  if (sourceProxy) return sourceProxy;
+  const beside = typeof __FAREWAY_PROXY_ENTRY__ === 'string' ? __FAREWAY_PROXY_ENTRY__ : '';
+  for (const specifier of sideEntry('proxy', beside))
+    try {
+      if (!halfOf()) requireAtRunTime(specifier);
+    } catch {
+      // the next place
+    }
+  return halfOf();
 }
 
 /** An absolute http:// or https:// URL (the `proxy` option's rule; it is never echoed). */
 export const isProxyUrl = (raw: string): boolean => /^https?:$/.test(URL.parse(raw)?.protocol ?? '');
-
-function route(url: URL, extra?: Pick<ProxyRoute, 'fetch' | 'close'>): ProxyRoute {
-  const shown = new URL(url);
-  if (shown.password) shown.password = '***';
-  return { shown: shown.href.replace(/\/$/, ''), url, ...extra };
-}
-
-/** The proxy Node's own fetch uses for `baseUrl` when started with NODE_USE_ENV_PROXY=1. */
-function envRoute(baseUrl: string): ProxyRoute | undefined {
-  const p = globalThis.process;
-  if (!p?.env || (p.env.NODE_USE_ENV_PROXY !== '1' && !p.execArgv?.includes('--use-env-proxy'))) return;
-  const v = (name: string) => p.env[name.toLowerCase()] || p.env[name];
-  const raw = (baseUrl.startsWith('https:') && v('HTTPS_PROXY')) || v('HTTP_PROXY');
-  return raw && isProxyUrl(raw) ? route(new URL(raw)) : undefined;
-}
 
 /**
  * The route of a client: its `proxy` option (a fetch through undici), else the environment's
@@ -57,64 +52,17 @@ export function openProxy(
   baseUrl: string,
   customFetch: unknown,
 ): ProxyRoute | undefined {
-  if (option === undefined) return envRoute(baseUrl);
-  if (customFetch) throw new ConfigurationError('Pass `proxy` or `fetch`, not both');
   const p = globalThis.process;
-  let undici: { fetch: typeof undiciFetch; EnvHttpProxyAgent: typeof EnvHttpProxyAgent } | undefined;
-  // Node only (Bun and Deno read HTTPS_PROXY themselves), as the optional peers load on main
-  // (limiter/run-time-import.ts), but at once, so a missing undici fails the constructor: Node's
-  // `require` from the application's main script, else its working directory; no bundler follows it.
-  const node = typeof p?.getBuiltinModule === 'function' && !p.versions.bun && !p.versions.deno;
-  for (const base of node ? [p.argv[1], `${p.cwd()}/`] : [])
-    try {
-      undici ??= p.getBuiltinModule('node:module').createRequire(base!)('undici') as typeof undici;
-    } catch {
-      // the next base
-    }
-  if (!undici)
+  if (option === undefined)
+    return p?.env && (p.env.NODE_USE_ENV_PROXY === '1' || p.execArgv?.includes('--use-env-proxy'))
+      ? loadHalf()?.envRoute(baseUrl)
+      : undefined;
+  if (customFetch) throw new ConfigurationError('Pass `proxy` or `fetch`, not both');
+  const half = loadHalf();
+  if (!half)
     throw new ConfigurationError(
-      '`proxy` needs Node and `undici` (npm install undici); Bun, Deno: HTTPS_PROXY',
+      "`proxy` is set, but Fareway's proxy support could not be loaded: in a bundled application, " +
+        "add `import 'fareway/proxy';` once",
     );
-  const agent = new undici.EnvHttpProxyAgent({ httpProxy: option, httpsProxy: option, noProxy });
-  // ky hands over a standard Request; another undici's fetch cannot read it, so it is sent as its
-  // parts (the body as bytes: the same Content-Length as without a proxy).
-  const send = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    return (await undici.fetch(request.url, {
-      method: request.method,
-      headers: [...request.headers],
-      body: request.body && (await request.arrayBuffer()),
-      signal: init?.signal ?? request.signal,
-      dispatcher: agent,
-    })) as unknown as Response;
-  };
-  let closing: Promise<void> | undefined;
-  return route(new URL(option), { fetch: send, close: () => (closing ??= agent.close()) });
-}
-
-const refusal = (why: string, code: string) => Object.assign(new Error(why), { code });
-
-/**
- * `error` (what fetch threw) as the proxy's refusal, when it is one: a 407, a non-200 answer to
- * CONNECT, or a connection to the proxy's own host and port that could not be made: an error
- * saying why, with a system code (`ECONNREFUSED`, `ERR_PROXY_407`, …). Else undefined.
- */
-export function proxyRefusal(error: unknown, proxy: ProxyRoute | undefined): Error | undefined {
-  const url = proxy?.url;
-  for (let e = error, depth = 0; url && e instanceof Error && depth < 8; e = e.cause, depth++) {
-    const status = /Proxy (?:response \((\d{3})\)|Authentication Required)/.exec(e.message);
-    if (status)
-      return refusal(
-        status[1] ? `it answered ${status[1]} to CONNECT` : 'it answered 407',
-        `ERR_PROXY_${status[1] ?? 407}`,
-      );
-    const { code, hostname, port } = e as { code?: string; hostname?: unknown; port?: unknown };
-    // Refused, unreachable or unknown: the proxy's own host or port (a refusing service behind
-    // noProxy on the very port of the proxy would be misnamed; nothing was sent either way).
-    const at =
-      hostname === url.hostname || port === Number(url.port || (url.protocol === 'http:' ? 80 : 443));
-    if (at && /^E(CONNREFUSED|NOTFOUND|AI_AGAIN|HOSTUNREACH|NETUNREACH)$/.test(code ?? ''))
-      return refusal(e.message.split('\n')[0]!, code!);
-  }
-  return undefined;
+  return half.openProxy(option, noProxy);
 }

@@ -6,7 +6,7 @@ import { BodyTooLargeError, raceAbort, readBody } from './body.js';
 import { connectionError, markNotSent, timeoutError, type FailureContext } from './failure.js';
 import { addHeaders, headersOf } from './headers.js';
 import { DEFAULTS, type Endpoint, type FetchLike } from './options.js';
-import { proxyRefusal, type ProxyRoute } from './proxy.js';
+import type { ProxyRoute } from './proxy.js';
 import { answered, attribute, unwatch, watch, type WireWatch } from './wire-events.js';
 import { wireResponse, type HttpResponse } from './wire-response.js';
 
@@ -203,7 +203,7 @@ export class Transport {
       });
     }
     const { proxy } = this.#config;
-    const refused = proxyRefusal(error, proxy);
+    const refused = proxy?.refusal(error);
     // A refusing proxy is named (password masked), not the service: nothing reached the service.
     if (refused) return markNotSent(connectionError(refused, { ...ctx, host: `the proxy ${proxy!.shown}` }));
     const out = connectionError(error, ctx);

@@ -48,17 +48,24 @@ const builds = {
     root: await import('fareway'),
     sandbox: await import('fareway/sandbox'),
     redis: await import('fareway/redis'),
+    proxy: await import('fareway/proxy'),
   },
-  cjs: { root: require('fareway'), sandbox: require('fareway/sandbox'), redis: require('fareway/redis') },
+  cjs: {
+    root: require('fareway'),
+    sandbox: require('fareway/sandbox'),
+    redis: require('fareway/redis'),
+    proxy: require('fareway/proxy'),
+  },
 };
+const side = (ext) => ({ redis: dist(`redis.${ext}`), proxy: dist(`proxy.${ext}`) });
 const types = {
-  esm: { root: dist('index.d.ts'), sandbox: dist('sandbox/index.d.ts'), redis: dist('redis.d.ts') },
-  cjs: { root: dist('index.d.cts'), sandbox: dist('sandbox/index.d.cts'), redis: dist('redis.d.cts') },
+  esm: { root: dist('index.d.ts'), sandbox: dist('sandbox/index.d.ts'), ...side('d.ts') },
+  cjs: { root: dist('index.d.cts'), sandbox: dist('sandbox/index.d.cts'), ...side('d.cts') },
 };
 
 const report = { exports: {}, classNames: {}, crossBuild: {}, json: {}, codes: {} };
 for (const build of ['esm', 'cjs']) {
-  for (const entry of ['root', 'sandbox', 'redis']) {
+  for (const entry of ['root', 'sandbox', 'redis', 'proxy']) {
     report.exports[`${build}:${entry}`] = {
       declared: declaredValues(types[build][entry]),
       runtime: runtimeKeys(builds[build][entry]),

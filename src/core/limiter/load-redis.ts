@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../../errors.js';
 import type { CreateRedisStore } from './redis-store.js';
-import { importAtRunTime, resolveAtRunTime } from './run-time-import.js';
+import { importAtRunTime, sideEntry } from './run-time-import.js';
 
 /**
  * Loads the Redis half of the limiter on first use, so that an application that never sets
@@ -13,8 +13,6 @@ import { importAtRunTime, resolveAtRunTime } from './run-time-import.js';
 
 /** Set by the build: the Redis entry's file beside the built entry. */
 declare const __FAREWAY_REDIS_ENTRY__: string | undefined;
-/** Set by the build: the module format of this build. */
-declare const __FAREWAY_FORMAT__: 'esm' | 'cjs' | undefined;
 
 const KEY = Symbol.for('fareway.redis-store@1');
 
@@ -28,18 +26,11 @@ function registered(): CreateRedisStore | undefined {
   return typeof create === 'function' ? (create as CreateRedisStore) : undefined;
 }
 
-function specifiers(): string[] {
-  const beside = typeof __FAREWAY_REDIS_ENTRY__ === 'string' ? __FAREWAY_REDIS_ENTRY__ : '../../redis.js';
-  const byName = ['fareway', 'redis'].join('/');
-  // The ES module build cannot say where it is (no `import.meta`: apps bundled to CommonJS lack
-  // it): it loads the ES module twin (redis.js, sharing this build's chunks) of the file that
-  // `fareway/redis` resolves to for `require` (redis.cjs).
-  if (typeof __FAREWAY_FORMAT__ === 'string' && __FAREWAY_FORMAT__ === 'esm') {
-    const file = resolveAtRunTime(byName);
-    return [...(file?.endsWith('.cjs') ? [`${file.slice(0, -'.cjs'.length)}.js`] : []), byName];
-  }
-  return [beside, byName];
-}
+const specifiers = () =>
+  sideEntry(
+    'redis',
+    typeof __FAREWAY_REDIS_ENTRY__ === 'string' ? __FAREWAY_REDIS_ENTRY__ : '../../redis.js',
+  );
 
 /**
  * The Redis store factory. Rejects with a ConfigurationError saying how to bundle it when it

@@ -47,7 +47,11 @@ function requires(): Require[] {
  * can load it. A relative specifier is loaded only by a loader that knows this module's location.
  */
 export async function importAtRunTime(specifier: string): Promise<unknown> {
-  if (sourceImport) return sourceImport(specifier);
+  return sourceImport ? sourceImport(specifier) : requireAtRunTime(specifier);
+}
+
+/** {@link importAtRunTime} at once, for the build only (Node's `require`): throws as it rejects. */
+export function requireAtRunTime(specifier: string): unknown {
   // A relative specifier means "beside this module": only the CommonJS build's own `require` knows where that is.
   const all = requires();
   const loaders = !specifier.startsWith('.') ? all : isCjs() ? all.slice(0, 1) : [];
@@ -60,6 +64,22 @@ export async function importAtRunTime(specifier: string): Promise<unknown> {
     }
   }
   throw first ?? new Error(`Cannot load ${specifier}: no module loader in this runtime`);
+}
+
+/**
+ * Where a side entry of the package (`fareway/redis`, `fareway/proxy`) is loaded from at run time:
+ * beside the built entry (`beside`: set by the build; in the sources, the entry's source), then by name (a bundled application whose
+ * node_modules still holds fareway). The ES module build cannot say where it is (no `import.meta`:
+ * apps bundled to CommonJS lack it): it loads the ES module twin (`x.js`, sharing this build's
+ * chunks) of the file that the name resolves to for `require` (`x.cjs`).
+ */
+export function sideEntry(name: string, beside: string): string[] {
+  const byName = `fareway/${name}`;
+  if (typeof __FAREWAY_FORMAT__ === 'string' && __FAREWAY_FORMAT__ === 'esm') {
+    const file = resolveAtRunTime(byName);
+    return [...(file?.endsWith('.cjs') ? [`${file.slice(0, -'.cjs'.length)}.js`] : []), byName];
+  }
+  return [beside, byName];
 }
 
 /** The file `specifier` resolves to (Node's `require.resolve`), or undefined. */
