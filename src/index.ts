@@ -25,11 +25,21 @@ export type {
 export type { RateLimitOptions, RateLimitSpec, RateLimitSetting, Bucket } from './core/options.js';
 export * from './errors.js';
 export { Deadline } from './model/deadline.js';
-// The resource classes behind `fareway.bookings`, `.flights` and `.airports`: exported as types so
-// the API reference has a page for each method (they are not constructed by callers).
-export type { Bookings } from './resources/bookings.js';
-export type { Flights } from './resources/flights.js';
-export type { Airports } from './resources/airports.js';
+// The resource classes behind `fareway.bookings`, `.flights` and `.airports`, so the API reference
+// has a page for each method and `x instanceof Bookings` holds. Values, not `export type`: the
+// declaration rollup drops the `type`, and a class declared but absent at run time would be a
+// phantom export (test/package/built.test.ts). Callers never construct them (`@internal`).
+import { Bookings } from './resources/bookings.js';
+import { Flights } from './resources/flights.js';
+import { Airports } from './resources/airports.js';
+export { Bookings, Flights, Airports };
+// No keepNames in the build (tsup.config.ts): each exported class says its own name, like Deadline.
+for (const [cls, name] of [
+  [Bookings, 'Bookings'],
+  [Flights, 'Flights'],
+  [Airports, 'Airports'],
+] as const)
+  Object.defineProperty(cls, 'name', { value: name });
 export type { DeadlineClock } from './model/deadline.js';
 export type { RoundTripStyle } from './model/selection.js';
 export { SearchResults, isSelection, type Selection } from './model/search-results.js';

@@ -46,7 +46,7 @@ function refusal<T>(answer: Answer<T>, body: unknown): ResponseValidationError {
 const full = () => bookingBody('draft') as Record<string, unknown>;
 
 describe('answer declarations', () => {
-  it('compile their schema with z.compile (a clone carrying the generated fast path)', () => {
+  it('are read by the schema itself (no z.compile: its compiler is 9.3 KiB of every bundle, docs/performance.md)', () => {
     for (const a of [
       CreateBookingAnswer,
       SavePassengersAnswer,
@@ -54,8 +54,7 @@ describe('answer declarations', () => {
       BookAnswer,
       RetrieveBookingAnswer,
     ]) {
-      expect(a.compiled).not.toBe(a.schema);
-      expect(a.compiled.safeParse(full()).success).toBe(a.schema.safeParse(full()).success);
+      expect(a.compiled).toBe(a.schema);
     }
   });
 
