@@ -22,6 +22,7 @@ export class Airports {
   readonly #cache: Cache<string, Fetched>;
   readonly #inflight = new Map<string, Promise<Fetched>>();
 
+  /** @internal The client builds it (`fareway.airports`). */
   constructor(private readonly ctx: ClientContext) {
     this.#cache = new Cache(ctx.autocompleteCacheSize, ctx.autocompleteCacheMs);
   }

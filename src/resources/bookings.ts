@@ -80,7 +80,7 @@ export class Bookings {
   /** Book's single-flight: one book in flight per booking for this client (so for its API key). */
   readonly #booksInFlight: BooksInFlight = new Map();
   readonly #top: BookingSteps;
-
+  /** @internal The client builds it (`fareway.bookings`). */
   constructor(private readonly ctx: ClientContext) {
     this.#top = this.#steps(undefined);
   }

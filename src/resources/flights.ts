@@ -36,7 +36,7 @@ export type FareRules = FareRulesResponse & {
 export class Flights {
   readonly #tokens: SelectionTokens;
 
-  /** `tokenSecret`: what selection tokens are signed with (the API key unless `selectionTokenSecret`). */
+  /** @internal The client builds it; `tokenSecret` signs selection tokens (the key unless `selectionTokenSecret`). */
   constructor(
     private readonly ctx: ClientContext,
     tokenSecret: string | readonly string[],
