@@ -17,4 +17,5 @@ export {
 export * from './errors/api.js';
 export * from './errors/local.js';
 export * from './errors/outcome.js';
+export { PassengerRejectedError } from './errors/passenger.js';
 export * from './errors/selection.js';

@@ -122,8 +122,9 @@ function isBalanceRefusal(init: APIErrorInit): boolean {
 
 /** 400: missing fields, bad formats, or a supplier's own validation (reason in `details`). */
 export class BadRequestError extends APIError {
-  static override readonly code: 'bad_request' | 'invalid_booking_state' = 'bad_request';
-  declare readonly code: 'bad_request' | 'invalid_booking_state';
+  static override readonly code: 'bad_request' | 'invalid_booking_state' | 'passenger_rejected' =
+    'bad_request';
+  declare readonly code: 'bad_request' | 'invalid_booking_state' | 'passenger_rejected';
   override name = 'BadRequestError';
 }
 

@@ -34,6 +34,7 @@ export type FarewayErrorCode =
   | 'price_changed'
   | 'duplicate_booking'
   | 'invalid_booking_state'
+  | 'passenger_rejected'
   | 'invalid_selection_token'
   | 'invalid_configuration';
 

@@ -25,7 +25,7 @@ import {
   type BookResult,
 } from './book.js';
 import { sendCreate, withPaxCount } from './create.js';
-import { preflight } from './save-passengers.js';
+import { preflight, rejectedPassengers } from './save-passengers.js';
 import { refusedInState } from './book-state.js';
 import { lockDeadlineFrom, refuseIfLockExpired } from './lock-deadline.js';
 import {
@@ -212,7 +212,7 @@ export class Bookings {
             this.#steps(call).retrieve(id),
           );
     const saving = this.ctx.requester.call(SERVICE.savePassengers, { booking_id: id, body }, call);
-    const { data, response } = await saving;
+    const { data, response } = await saving.catch(rejectedPassengers(id));
     const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
       this.ctx.logger.warn?.(`possible duplicate bookings found for ${id} (${data.duplicates.length})`, {

@@ -1,3 +1,4 @@
+import { countryCodeSchema } from './countries.js';
 import { dateInput } from './inputs.js';
 import { GENDERS, PAX_TYPES, TITLES } from './vocabulary.js';
 import { z } from './zod.js';
@@ -60,11 +61,11 @@ export const PassengerSchema = z.looseObject({
   cell_country_code: z.optional(
     z.string().check(z.regex(/^\d{1,4}$/, "must be 1-4 digits without a leading '+'")),
   ),
-  nationality: z.optional(upperCode(/^[A-Za-z]{2}$/, 'must be an ISO 3166 2-letter country code')),
+  nationality: z.optional(countryCodeSchema()),
   address_line_one: optionalText,
   address_line_two: optionalText,
   city: optionalText,
-  country_code: z.optional(upperCode(/^[A-Za-z]{2}$/, 'must be an ISO 2-letter country code')),
+  country_code: z.optional(countryCodeSchema()),
   country_name: optionalText,
   passport_number: optionalText,
   passport_expiry: z.optional(dateInput),

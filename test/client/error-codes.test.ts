@@ -62,6 +62,7 @@ const CLASS_OF: Record<FarewayErrorCode, string> = {
   price_changed: 'PriceChangedError',
   duplicate_booking: 'DuplicateBookingError',
   invalid_booking_state: 'BookingStateError',
+  passenger_rejected: 'PassengerRejectedError',
   invalid_selection_token: 'SelectionTokenError',
   invalid_configuration: 'ConfigurationError',
 };
@@ -284,6 +285,18 @@ describe('errors provoked through the public API carry their code and docUrl', (
   it('a 400 from the service: bad_request', async () => {
     sandbox.control.failNext('search', { status: 400, detail: 'origin: unknown airport' });
     expectCode(await rejection(client().flights.search(params)), 'bad_request');
+  });
+
+  it('passengers the service refuses: passenger_rejected (a 400, still a BadRequestError)', async () => {
+    const fw = client();
+    const results = await fw.flights.search(params);
+    const booking = await fw.bookings.create(choose(results));
+    // Named by id in a client that never saw the search: the count is the service's to check.
+    const two = passengersFor({ pax_count: { adult: 2, child: 0, infant: 0 } });
+    const error = await rejection(client().bookings.savePassengers(booking.booking_id, two));
+    expect(error).toMatchObject({ status: 400, booking_id: booking.booking_id });
+    expect(error).toBeInstanceOf(fareway.BadRequestError);
+    expectCode(error, 'passenger_rejected');
   });
 
   it('a wallet that cannot pay: insufficient_balance', async () => {

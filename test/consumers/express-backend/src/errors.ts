@@ -5,6 +5,7 @@ import {
   FarewayError,
   RateLimitError,
   type BookingStateError,
+  type PassengerRejectedError,
   type PriceChangedError,
   type RequestValidationError,
 } from 'fareway';
@@ -38,6 +39,10 @@ function route(err: FarewayError): ReturnType<typeof answer> {
     case 'invalid_request': // our input checks: every issue at once, nothing was sent
       return answer(422, 'invalid_request', 'Check the highlighted fields', {
         issues: (err as RequestValidationError).issues,
+      });
+    case 'passenger_rejected': // the service refused the passengers: the traveller corrects them
+      return answer(422, 'invalid_request', 'Check the highlighted fields', {
+        issues: (err as PassengerRejectedError).issues,
       });
     case 'invalid_selection_token':
       return answer(400, 'invalid_selection', 'This choice is not valid any more: search again');
