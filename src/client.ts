@@ -178,7 +178,7 @@ export class Fareway {
       autocompleteCacheMs: o.autocompleteCacheMs,
       autocompleteCacheSize: o.autocompleteCacheSize,
     };
-    this.flights = new Flights(this.#ctx, o.selectionTokenSecret ?? apiKey);
+    this.flights = new Flights(this.#ctx, o.selectionTokenSecret ?? apiKey, apiKey);
     this.bookings = new Bookings(this.#ctx);
     this.airports = new Airports(this.#ctx);
   }

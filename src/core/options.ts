@@ -171,7 +171,8 @@ const FarewayOptionsObject = closed({
   /**
    * The secret selection tokens (`flights.selectionToken`) are signed with, at least 32
    * characters; a list while rotating: the first signs, each one verifies. Every instance that
-   * reads another's tokens must share it (see docs/selections.md). @default derived from `apiKey`
+   * reads another's tokens must share it (see docs/selections.md). Whatever the secret, tokens
+   * are also bound to the client's `apiKey` and `baseUrl`. @default derived from `apiKey`
    */
   selectionTokenSecret: z.optional(
     z.union([tokenSecret, z.array(tokenSecret).check(z.minLength(1))], { error: TOKEN_SECRET_RULE }),

@@ -4,8 +4,17 @@
  *
  * Layout (base64url): one format byte, the payload (JSON, deflate-raw), then HMAC-SHA256 of both
  * (32 bytes). The HMAC key is derived with HKDF from the client's secret (its API key unless
- * `selectionTokenSecret` is set): the token holds neither the key nor anything derived from it but
- * the MAC. Web Crypto and CompressionStream only, so it runs on Node, Bun, Deno and workerd.
+ * `selectionTokenSecret` is set) and bound to the client's API key and base URL (HKDF `info`), so
+ * a token made for one partner or environment fails the MAC on another even when they share a
+ * secret: the token holds neither the key nor anything derived from it but the MAC. Web Crypto and
+ * CompressionStream only, so it runs on Node, Bun, Deno and workerd.
+ *
+ * A token is made to be handed to a browser: the payload is readable by anyone (deflate is not
+ * encryption), so it carries nothing the partner keeps private. An option's pricing keeps only the
+ * billed amounts (`currency`, `base_fare`, `service_fee`, `tax_and_surcharge`, `published_fare`,
+ * `final_fare`): never `markup_percent`, the pre-markup `raw` amounts or an unknown pricing field.
+ * Input is bounded before any work: a string longer than MAX_TOKEN_LENGTH is refused before it
+ * is decoded, verified or inflated.
  *
  * What the payload carries is what the round-trip rules need: the trace, the deadline as a
  * wall-clock instant, the supplier, the style, the passenger counts and the two options (their
@@ -23,8 +32,17 @@ import { checkIndices, IndexSet, type IndexRoles } from './index-roles.js';
 import { failSelection } from './option-index.js';
 import { makeSelection, type AnyOption, type Selection } from './selection.js';
 
-/** The token format. A token of another format is refused (`problem: 'version'`). */
-const FORMAT = 1;
+/**
+ * The token format. A token of another format is refused (`problem: 'version'`). 2 since 1.2:
+ * billed amounts only, bound to the API key and base URL (1.1's format 1 carried whole pricing).
+ */
+const FORMAT = 2;
+/**
+ * The longest token read, in characters: refused before any decoding, MAC or inflate. Tokens
+ * measure 0.7-1.0k characters (docs/selections.md); 8 KiB leaves room for long multi-segment
+ * trips, and a 4 MiB string costs a length comparison.
+ */
+export const MAX_TOKEN_LENGTH = 8192;
 const MAC_BYTES = 32;
 const text = new TextEncoder();
 
@@ -54,7 +72,9 @@ const PayloadSchema = z.object({
 type Payload = z.output<typeof PayloadSchema>;
 
 /** The fields of an option a token keeps (everything `select` and a booking page need). */
-const OPTION_KEYS = 'result_index is_refundable stop_count fare_name fare_class pricing'.split(' ');
+const OPTION_KEYS = 'result_index is_refundable stop_count fare_name fare_class'.split(' ');
+/** The billed (post-markup) amounts of a pricing object: all a token carries of it. */
+const PRICING_KEYS = 'currency base_fare service_fee tax_and_surcharge published_fare final_fare'.split(' ');
 const SEGMENT_KEYS =
   'cabin_class duration_minutes ground_time_minutes baggage_allowance cabin_baggage_allowance'.split(' ');
 const AIRLINE_KEYS = 'code flight_number fare_class'.split(' ');
@@ -72,6 +92,7 @@ function pick(from: object, keys: readonly string[]): Record<string, unknown> {
 function trim(option: AnyOption): Record<string, unknown> {
   return {
     ...pick(option, OPTION_KEYS),
+    pricing: pick(option.pricing, PRICING_KEYS),
     segments: option.segments.map((s) => ({
       ...pick(s, SEGMENT_KEYS),
       airline: pick(s.airline, AIRLINE_KEYS),
@@ -102,12 +123,23 @@ async function through(bytes: Uint8Array, stream: CompressionStream | Decompress
   return new Uint8Array(await out.arrayBuffer());
 }
 
-/** An HMAC-SHA256 key for tokens, derived from a secret with HKDF (never the secret itself). */
-async function deriveKey(secret: string): Promise<CryptoKey> {
+/** Whom tokens are made for: the client's API key and base URL. */
+export interface TokenBinding {
+  apiKey: string;
+  baseUrl: string;
+}
+
+/**
+ * An HMAC-SHA256 key for tokens, derived from a secret with HKDF (never the secret itself), bound
+ * to the API key and the base URL through HKDF's `info`: a shared `selectionTokenSecret` does not
+ * make one partner's (or one environment's) tokens valid for another.
+ */
+async function deriveKey(secret: string, binding: TokenBinding): Promise<CryptoKey> {
   const { subtle } = globalThis.crypto;
   const base = await subtle.importKey('raw', text.encode(secret), 'HKDF', false, ['deriveKey']);
+  const info = text.encode(`v${FORMAT}\u0000${binding.apiKey}\u0000${binding.baseUrl.replace(/\/+$/, '')}`);
   return subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: text.encode('fareway/selection-token'), info: new Uint8Array() },
+    { name: 'HKDF', hash: 'SHA-256', salt: text.encode('fareway/selection-token'), info },
     base,
     { name: 'HMAC', hash: 'SHA-256', length: 256 },
     false,
@@ -118,17 +150,21 @@ async function deriveKey(secret: string): Promise<CryptoKey> {
 /** A client's token signer: the first secret signs, every one verifies (rotation). Keys derived once. */
 export class SelectionTokens {
   #secrets: readonly string[] | undefined;
+  #binding: TokenBinding | undefined;
   #keys: Promise<CryptoKey[]> | undefined;
 
-  constructor(secrets: string | readonly string[]) {
+  constructor(secrets: string | readonly string[], binding: TokenBinding) {
     this.#secrets = typeof secrets === 'string' ? [secrets] : [...secrets];
+    this.#binding = { ...binding };
   }
 
   #derived(): Promise<CryptoKey[]> {
     if (!this.#keys) {
       const secrets = this.#secrets ?? [];
+      const binding = this.#binding ?? { apiKey: '', baseUrl: '' };
       this.#secrets = undefined;
-      this.#keys = Promise.all(secrets.map(deriveKey));
+      this.#binding = undefined;
+      this.#keys = Promise.all(secrets.map((secret) => deriveKey(secret, binding)));
     }
     return this.#keys;
   }
@@ -173,11 +209,20 @@ export class SelectionTokens {
     const token = new Uint8Array(signed.length + MAC_BYTES);
     token.set(signed);
     token.set(mac, signed.length);
-    return base64url(token);
+    const made = base64url(token);
+    if (made.length > MAX_TOKEN_LENGTH)
+      failSelection('selection', `makes a token longer than ${MAX_TOKEN_LENGTH} characters`);
+    return made;
   }
 
   /** The Selection a token stands for; a token that cannot be trusted is a SelectionTokenError. */
   async decode(token: unknown): Promise<Selection> {
+    // Bounded before any work: no decoding, MAC or inflate of an oversized string.
+    if (typeof token === 'string' && token.length > MAX_TOKEN_LENGTH)
+      throw new SelectionTokenError(
+        'malformed',
+        `Not a selection token (${token.length} characters; at most ${MAX_TOKEN_LENGTH})`,
+      );
     const bytes = typeof token === 'string' ? fromBase64url(token) : undefined;
     if (!bytes || bytes.length < 2 + MAC_BYTES)
       throw new SelectionTokenError('malformed', 'Not a selection token (garbled or cut short)');

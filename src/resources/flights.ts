@@ -36,12 +36,16 @@ export type FareRules = FareRulesResponse & {
 export class Flights {
   readonly #tokens: SelectionTokens;
 
-  /** @internal The client builds it; `tokenSecret` signs selection tokens (the key unless `selectionTokenSecret`). */
+  /**
+   * @internal The client builds it; `tokenSecret` signs selection tokens (the key unless
+   * `selectionTokenSecret`); `tokenBinding` (the API key) and the base URL bind them.
+   */
   constructor(
     private readonly ctx: ClientContext,
     tokenSecret: string | readonly string[],
+    tokenBinding: string,
   ) {
-    this.#tokens = new SelectionTokens(tokenSecret);
+    this.#tokens = new SelectionTokens(tokenSecret, { apiKey: tokenBinding, baseUrl: ctx.baseUrl });
   }
 
   /**
@@ -169,7 +173,9 @@ export class Flights {
    * A selection as a compact opaque string (base64url, HMAC-SHA256 signed; a few hundred
    * characters) for another request, process or instance: store it in a session, a form field or
    * your own store, and turn it back with {@link Flights.selectionFromToken} on any client of the same API
-   * key (or `selectionTokenSecret`). It holds no passenger data and no key. Nothing is sent.
+   * key and base URL (and `selectionTokenSecret`, when set). Fit for a browser: it holds the flights
+   * and the billed amounts only — no markup, no pre-markup (`raw`) amounts, no passenger data, no key
+   * (docs/selections.md, "What a token reveals"). Nothing is sent.
    * @throws RequestValidationError when `selection` is not one `results.select` returned (or a copy of one)
    * @throws FareExpiredLocallyError when its deadline has passed (`expiryMarginMs` included)
    * @example
@@ -193,8 +199,10 @@ export class Flights {
 
   /**
    * The {@link Selection} a token from {@link Flights.selectionToken} stands for, on this client: ready
-   * for `bookings.create`, `fareRules` and `bookFlight`, with the same `result_indices`, `pricing`
-   * and a `deadline` that passes at the same instant. Nothing is sent.
+   * for `bookings.create`, `fareRules` and `bookFlight`, with the same `result_indices`, the same
+   * billed `pricing` (without `markup_percent` and `raw`, which a token never carries) and a
+   * `deadline` that passes at the same instant. A string longer than 8,192 characters is refused
+   * before any work. Nothing is sent.
    * @throws SelectionTokenError (`invalid_selection_token`) for a garbled, cut, altered or
    * foreign token (another API key or secret) or another token format
    * @throws FareExpiredLocallyError when its deadline has passed (`expiryMarginMs` included)

@@ -89,6 +89,21 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
+/** The billed amounts of a pricing object: all a token keeps of it (issue 31). */
+const billed = (p: Selection['pricing']) => {
+  const { currency, base_fare, service_fee, tax_and_surcharge, published_fare, final_fare } = p;
+  const out: Record<string, unknown> = {
+    currency,
+    base_fare,
+    service_fee,
+    tax_and_surcharge,
+    published_fare,
+  };
+  out.final_fare = final_fare;
+  for (const k of Object.keys(out)) if (out[k] == null) delete out[k];
+  return out;
+};
+
 /** The token's payload, read as another program would (it is signed, not encrypted). */
 function payloadOf(token: string): Record<string, unknown> {
   const bytes = Buffer.from(token, 'base64url');
@@ -111,7 +126,7 @@ describe.each(SCENARIOS)('a selection carried to another instance: %s', (_name, 
     const wire = (s: Selection) => ({
       trace_id: s.trace_id,
       result_indices: s.result_indices,
-      pricing: s.pricing,
+      pricing: billed(s.pricing),
       journey_type: s.journey_type,
       round_trip_style: s.round_trip_style,
       source: s.source,
@@ -168,8 +183,9 @@ describe('what a token holds', () => {
     expect(rebuilt.inbound).toMatchObject({
       result_index: selection.inbound!.result_index,
       is_refundable: selection.inbound!.is_refundable,
-      pricing: selection.inbound!.pricing,
+      pricing: billed(selection.inbound!.pricing),
     });
+    expect(rebuilt.inbound!.pricing).toEqual(billed(selection.inbound!.pricing));
     expect(rebuilt.outbound.segments[0]).toMatchObject({
       airline: { code: expect.any(String), flight_number: expect.any(String) },
       origin: { airport_code: results.data.outbound[1]!.segments[0]!.origin.airport_code },
@@ -213,7 +229,7 @@ describe('a token that cannot be trusted: SelectionTokenError, nothing sent', ()
     expect(text).not.toContain(env.sandbox.apiKey);
   });
 
-  it('selectionTokenSecret: shared, it works across keys; a list verifies the old secret while rotating', async () => {
+  it('selectionTokenSecret: shared by the instances of one key; a list verifies the old secret while rotating', async () => {
     const oldSecret = 'o'.repeat(32);
     const newSecret = 'n'.repeat(32);
     const { token } = await tokenOf(SCENARIOS[1]![1], env.client({ selectionTokenSecret: oldSecret }));
