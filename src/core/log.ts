@@ -4,6 +4,7 @@
  * methods, so every call site stays `logger.debug?.(…)` and a disabled level costs nothing (an
  * optional call on a missing method does not even build its message).
  */
+import { redactPassengerData, redactText } from '../errors/redact.js';
 import type { Logger } from './events.js';
 
 /** The levels, most verbose first. `'off'` writes nothing. */
@@ -59,7 +60,13 @@ export function withLevel(logger: Logger, level: LogLevel): Logger {
   const out: Logger = {};
   METHODS.forEach((name, rank) => {
     if (rank < from || typeof logger[name] !== 'function') return;
-    out[name] = (...args: [message: string, meta?: Record<string, unknown>]) => logger[name]?.(...args);
+    // Passenger data never reaches a log line by default (errors/redact.ts): the SDK's messages
+    // and fields pass through one redaction here, whichever logger receives them.
+    out[name] = (message: string, ...meta: [meta?: Record<string, unknown>]) =>
+      logger[name]?.(
+        redactText(message),
+        ...(meta.length ? [redactPassengerData(meta[0]) as Record<string, unknown>] : []),
+      );
   });
   return Object.freeze(out);
 }

@@ -2,6 +2,7 @@
  * The base of Fareway's error hierarchy: `FarewayError`, its stable `code` and `docUrl`, its JSON
  * form (never the key), and the validation issue shape shared by input and response checks.
  */
+import { redactedEntry, redactText } from './redact.js';
 
 /**
  * The stable code of every Fareway error class, one per class (`err.code`; the class's own is
@@ -108,15 +109,21 @@ function pickIds(source: unknown): { -readonly [K in keyof FarewayIds]: string }
 /** Keys never serialised by `toJSON`, at any depth of a plain object (headers, context, …). */
 const SECRET_KEYS = /^(authorization|proxy-authorization|cookie|set-cookie|api[-_]?key|x-api-key)$/i;
 
-function jsonSafe(value: unknown, depth: number): unknown {
+/**
+ * A value as `toJSON` shows it: secrets left out, passenger data redacted (errors/redact.ts: by
+ * key in parsed bodies, by JSON fragment in text such as a cut body), at every depth.
+ */
+function jsonSafe(value: unknown, depth: number, parent = ''): unknown {
   if (value instanceof Error) {
     const json = (value as { toJSON?: () => unknown }).toJSON;
     return typeof json === 'function' ? json.call(value) : { name: value.name, message: value.message };
   }
+  if (typeof value === 'string') return redactText(value);
   if (value === null || typeof value !== 'object' || depth > 6) return value;
-  if (Array.isArray(value)) return value.map((v) => jsonSafe(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v) => jsonSafe(v, depth + 1, parent));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (!SECRET_KEYS.test(k)) out[k] = jsonSafe(v, depth + 1);
+  for (const [k, v] of Object.entries(value))
+    if (!SECRET_KEYS.test(k)) out[k] = redactedEntry(k, v, parent) ?? jsonSafe(v, depth + 1, k);
   return out;
 }
 
@@ -180,7 +187,9 @@ export class FarewayError extends Error {
    * A plain object for `JSON.stringify` and structured logs: `name`, `message`, `code`, `docUrl`,
    * `ids`, `requestId`, `details`, `status` and every other field of the error class, plus `cause`. Authorization,
    * cookies and anything named like an API key are left out at every depth; the key itself never
-   * reaches an error in the first place.
+   * reaches an error in the first place. Passenger data (names, date of birth, documents, contact,
+   * address, whole `passengers` lists) is replaced by `'[redacted]'`, in parsed bodies and in
+   * text such as a cut body; the error's own fields (`err.body`) keep it as it came.
    */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = {
