@@ -6,9 +6,17 @@
  * in the query string, and `GET /__sandbox/control` lists every method with its arguments. Off
  * unless asked for: without it these paths are the sandbox's plain 404. Control calls are not in
  * the request log and draw on no rate limit.
+ *
+ * Unauthenticated, so only this machine's own tools may call it (a web page the developer has open
+ * must not): a peer that is not loopback, a `Host` that does not name this machine (DNS
+ * rebinding: a foreign name resolved to 127.0.0.1), an `Origin` other than the sandbox's own, and a
+ * POST that is not `Content-Type: application/json` (a cross-site form or `text/plain` fetch needs
+ * no CORS preflight; JSON does, and the sandbox answers none) are refused with 403 or 415 before
+ * anything runs.
  */
 import type { FailNextOptions, SandboxControl } from './control.js';
 import type { PartnerOptions } from './options.js';
+import { isLoopbackAddress, isLoopbackHostname, peerOf } from './peer.js';
 import { route, type Route } from './router.js';
 import type { BookingStatus, EndpointName } from './state.js';
 
@@ -164,10 +172,45 @@ async function readArgs(request: Request, call: ControlCall, name: string): Prom
   return body as Args;
 }
 
+/** Who may call: this machine's tools only (see the file's comment). Throws the refusal. */
+function checkCaller(request: Request): void {
+  const peer = peerOf(request);
+  if (peer !== undefined && !isLoopbackAddress(peer))
+    throw new ControlError(403, 'the control endpoints answer loopback clients only');
+  const host = request.headers.get('host');
+  let hostname: string | undefined;
+  try {
+    hostname = host ? new URL(`http://${host}`).hostname : undefined;
+  } catch {
+    hostname = undefined;
+  }
+  if (!hostname || !isLoopbackHostname(hostname))
+    throw new ControlError(
+      403,
+      'the control endpoints answer only a Host of this machine (localhost, 127.0.0.1, [::1])',
+    );
+  const origin = request.headers.get('origin');
+  if (origin !== null && origin !== `http://${host}`)
+    throw new ControlError(
+      403,
+      'the control endpoints refuse cross-origin requests (Origin is not the sandbox)',
+    );
+  if (request.method !== 'GET') {
+    const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json')
+      throw new ControlError(415, 'control calls take Content-Type: application/json');
+  }
+}
+
 /** The routes of the control endpoints over `control` (put before the service's routes). */
 export function controlRoutes(control: SandboxControl): Route[] {
-  const index = async (): Promise<Response> =>
-    json(200, {
+  const index = async (request: Request): Promise<Response> => {
+    try {
+      checkCaller(request);
+    } catch (error) {
+      return json((error as ControlError).status, { ok: false, error: (error as Error).message });
+    }
+    return json(200, {
       methods: Object.fromEntries(
         CONTROL_METHODS.map((m) => [
           m,
@@ -179,10 +222,12 @@ export function controlRoutes(control: SandboxControl): Route[] {
         ]),
       ),
     });
+  };
   const resolve = async (request: Request, params: Record<string, string>): Promise<Response> => {
     const name = params.method as string;
     const call = Object.hasOwn(CALLS, name) ? CALLS[name as keyof SandboxControl] : undefined;
     try {
+      checkCaller(request);
       if (!call)
         throw new ControlError(404, `unknown control '${name}' (one of ${CONTROL_METHODS.join(', ')})`);
       if (request.method === 'GET' && !call.read)

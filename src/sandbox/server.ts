@@ -5,6 +5,7 @@
 import type * as Http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { setPeer } from './peer.js';
 import type { SandboxFetch } from './router.js';
 
 /** A running sandbox server. */
@@ -38,6 +39,7 @@ async function handle(
   res: ServerResponse,
 ): Promise<void> {
   const request = await toRequest(req, origin);
+  setPeer(request, req.socket.remoteAddress);
   const response = await router(request);
   if (!response) {
     const body = JSON.stringify({

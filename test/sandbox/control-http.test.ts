@@ -22,9 +22,8 @@ async function ctl(method: string, args?: unknown, httpMethod: 'POST' | 'GET' = 
   const query = httpMethod === 'GET' && args ? `?${new URLSearchParams(args as Record<string, string>)}` : '';
   const res = await fetch(`${server.url}${CONTROL_PATH}/${method}${query}`, {
     method: httpMethod,
-    ...(httpMethod === 'POST' && args !== undefined
-      ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(args) }
-      : {}),
+    ...(httpMethod === 'POST' ? { headers: { 'Content-Type': 'application/json' } } : {}),
+    ...(httpMethod === 'POST' && args !== undefined ? { body: JSON.stringify(args) } : {}),
   });
   return { status: res.status, headers: res.headers, json: await res.json() };
 }
@@ -202,7 +201,11 @@ describe('bad control calls: a 4xx naming the problem', () => {
   });
 
   it('a body that is no JSON object, and GET on a method that changes the sandbox', async () => {
-    const raw = await fetch(`${server.url}${CONTROL_PATH}/advanceTime`, { method: 'POST', body: '{ms: 1' });
+    const raw = await fetch(`${server.url}${CONTROL_PATH}/advanceTime`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{ms: 1',
+    });
     expect(raw.status).toBe(400);
     expect((await ctl('advanceTime', [1])).status).toBe(400);
     const get = await ctl('reset', undefined, 'GET');
