@@ -176,9 +176,12 @@ export class Bookings {
 
   /**
    * Saves passengers after a local preflight against what the booking knows (pax_rules,
-   * passport_required, supplier, pax_count, travel dates). Given only a booking_id the client
-   * has not seen, it retrieves the booking first (one GET). Every problem is reported at once in
-   * a RequestValidationError, and nothing is sent.
+   * passport_required, supplier, pax_count, travel dates). Given only a booking_id, it retrieves
+   * the booking first (one GET) and adds what this client remembers (its search's pax_count).
+   * Every problem is reported at once in a RequestValidationError, and nothing is sent.
+   * @throws RequestValidationError every problem Fareway can know, nothing sent
+   * @throws PassengerRejectedError (`passenger_rejected`, a BadRequestError) the service refused
+   * the passengers (e.g. a count this process could not know), with `booking_id` and `issues`
    * @example
    * await fareway.bookings.savePassengers(booking, [{ pax_type: 'adult', is_lead: true, title: 'Ms', … }]);
    */
