@@ -5,6 +5,7 @@ import type { RequestOptions } from '../core/options.js';
 import type { FarewayPromise } from '../core/operation.js';
 import { checkCall } from '../core/call-options.js';
 import { FareExpiredError, RequestValidationError } from '../errors.js';
+import { naming } from './naming.js';
 import { Deadline } from '../model/deadline.js';
 import { checkIndices } from '../model/index-roles.js';
 import { isSelection, searchOfSelection } from '../model/search-results.js';
@@ -96,13 +97,14 @@ export class Bookings {
         op(SERVICE.createBooking, options, (call) => this.#create(input, options, call)),
       savePassengers: (booking, passengers, options, read) =>
         op(SERVICE.savePassengers, options, (call) =>
-          this.#savePassengers(booking, passengers, options, call, read),
+          naming(booking, this.#savePassengers(booking, passengers, options, call, read)),
         ),
       reprice: (booking, options) =>
-        op(SERVICE.reprice, options, (call) => this.#reprice(booking, options, call)),
-      book: (booking, options) => op(SERVICE.book, options, (call) => this.#book(booking, options, call)),
+        op(SERVICE.reprice, options, (call) => naming(booking, this.#reprice(booking, options, call))),
+      book: (booking, options) =>
+        op(SERVICE.book, options, (call) => naming(booking, this.#book(booking, options, call))),
       retrieve: (booking, options) =>
-        op(SERVICE.retrieve, options, (call) => this.#retrieve(booking, options, call)),
+        op(SERVICE.retrieve, options, (call) => naming(booking, this.#retrieve(booking, options, call))),
     };
   }
 

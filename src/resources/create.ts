@@ -65,13 +65,15 @@ export async function sendCreate(
     } catch (error) {
       ledger.answered(entry);
       const failure = classifyFailure(error, 'createBooking', trace);
-      if (signal?.aborted && failure.sent !== 'no') throw abortedAfterSending(ctx, call, signal.reason);
+      const requestId = requestIdOf(error);
+      if (signal?.aborted && failure.sent !== 'no')
+        throw abortedAfterSending(ctx, call, signal.reason, requestId);
       if (failure.reconcile === 'no') throw error;
       let found: Found;
       try {
         found = await resolveCreate(ctx, call, entry, failure.reconcile, op);
       } catch (settling) {
-        if (signal?.aborted) throw abortedAfterSending(ctx, call, signal.reason);
+        if (signal?.aborted) throw abortedAfterSending(ctx, call, signal.reason, requestId);
         throw settling;
       }
       if (found.kind === 'mine') {
@@ -82,7 +84,7 @@ export async function sendCreate(
         return { ...found, kind: 'adopted' };
       }
       if (found.kind === 'unknown')
-        throw new CreateOutcomeUnknownError(call.traceId, found.candidates, { cause: error });
+        throw new CreateOutcomeUnknownError(call.traceId, found.candidates, { cause: error, requestId });
       // The service finished and this call made nothing: creating again is safe.
       if (n > 1 || failure.retry !== 'once-if-nothing-made' || !mayResend) throw error;
       announceResend(ctx, error as UpstreamError);
@@ -99,12 +101,23 @@ export async function sendCreate(
 }
 
 /** The caller aborted once the create may have reached the service: a booking may exist. */
-function abortedAfterSending(ctx: ClientContext, call: CallInfo, reason: unknown): CreateOutcomeUnknownError {
+function abortedAfterSending(
+  ctx: ClientContext,
+  call: CallInfo,
+  reason: unknown,
+  requestId: string | undefined,
+): CreateOutcomeUnknownError {
   ctx.logger.warn?.(
     `create-booking for trace ${call.traceId} was aborted by the caller after it was sent; a booking may exist (list bookings for this trace_id)`,
     { trace_id: call.traceId },
   );
-  return new CreateOutcomeUnknownError(call.traceId, [], { cause: reason });
+  return new CreateOutcomeUnknownError(call.traceId, [], { cause: reason, requestId });
+}
+
+/** The `X-Request-Id` of the attempt's answer, when one came (a cut 2xx body, an envelope, a proxy page with one). */
+function requestIdOf(error: unknown): string | undefined {
+  const id = (error as { requestId?: unknown } | null)?.requestId;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 function announceResend(ctx: ClientContext, error: UpstreamError): void {
