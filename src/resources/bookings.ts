@@ -1,8 +1,6 @@
-import type { ClientContext } from '../core/context.js';
-import { checkBookingId, parseInput, withMeta } from '../core/context.js';
-import type { Call } from '../core/operation.js';
+import { checkBookingId, parseInput, withMeta, type ClientContext } from '../core/context.js';
+import type { Call, FarewayPromise } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
-import type { FarewayPromise } from '../core/operation.js';
 import { checkCall } from '../core/call-options.js';
 import { FareExpiredError, RequestValidationError } from '../errors.js';
 import { naming } from './naming.js';
@@ -26,8 +24,8 @@ import {
   type BookResult,
 } from './book.js';
 import { sendCreate, withPaxCount } from './create.js';
+import { sendReprice } from './reprice.js';
 import { preflight } from './save-passengers.js';
-import { refusedInState } from './book-state.js';
 import { lockDeadlineFrom, refuseIfLockExpired } from './lock-deadline.js';
 import {
   SavePassengersOptionsObject,
@@ -228,7 +226,7 @@ export class Bookings {
   /**
    * Revalidates the price. When `pricing.price_changed` is true the fare moved: confirm with the
    * traveller, then book with `expectedFinalFare: repriced.pricing.final_fare` (the guided flow
-   * `bookFlight` does this with `onPriceChange`).
+   * `bookFlight` does this with `onPriceChange`). A re-sent reprice never hides a move (resources/reprice.ts).
    */
   reprice(booking: BookingRef, options?: RequestOptions): FarewayPromise<RepricedBooking> {
     return this.#top.reprice(booking, options);
@@ -242,9 +240,8 @@ export class Bookings {
     checkCall(this.ctx, options);
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     refuseIfLockExpired(this.ctx, id);
-    const { data, response } = await this.ctx.requester
-      .call(SERVICE.reprice, { booking_id: id }, call)
-      .catch(refusedInState('reprice', id, () => this.#steps(call).retrieve(id)));
+    const retrieve = (opts?: RequestOptions) => this.#steps(call).retrieve(id, opts);
+    const { data, response } = await sendReprice(this.ctx, id, call, retrieve);
     const memory = this.ctx.registry.updateBooking(
       id,
       lockDeadlineFrom(this.ctx, data, response.receivedAt, id),
