@@ -55,6 +55,7 @@ function startInstance(env: Record<string, string>) {
       resolve(JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Answer);
     }),
   );
+  done.catch(() => undefined); // awaited by the test; never an unhandled rejection meanwhile
   return { ready, done, go: () => child.stdin.end('go\n') };
 }
 
