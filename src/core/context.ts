@@ -24,6 +24,8 @@ export interface ClientContext {
   /** The guided flow's policy for reported duplicates. */
   duplicates: 'allow' | 'refuse';
   bookReconcile: { timeoutMs: number; intervalMs: number };
+  /** What an interrupted create may adopt without a shared store (`createAdoption`). */
+  createAdoption: 'this-client' | 'shared-store';
   autocompleteCacheMs: number;
   autocompleteCacheSize: number;
 }

@@ -16,6 +16,8 @@ export const DEFAULTS = {
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 8_000,
   bookReconcile: { timeoutMs: 10_000, intervalMs: 250 },
+  /** What an interrupted create may adopt without a shared store. */
+  createAdoption: 'this-client' as 'this-client' | 'shared-store',
   memory: { searches: 500, bookings: 2_000 },
   /** `bookFlight`'s policy for duplicates reported by save-passengers, when no callback decides. */
   duplicates: 'refuse',

@@ -15,7 +15,7 @@ import { Bucket as BucketQueue } from './limiter/bucket.js';
 import { Lateness } from './limiter/lateness.js';
 import { loadRedisStore } from './limiter/load-redis.js';
 import { LocalTokens } from './limiter/local-tokens.js';
-import type { RedisStore, SharedLock, SharedTokenSource } from './limiter/redis-store.js';
+import type { RedisStore, SharedLock, SharedStore, SharedTokenSource } from './limiter/redis-store.js';
 import type { Hold, Ticket } from './limiter/ticket.js';
 import {
   DEFAULTS,
@@ -27,7 +27,7 @@ import {
 } from './options.js';
 
 export type { Ticket } from './limiter/ticket.js';
-export type { SharedLock } from './limiter/redis-store.js';
+export type { SharedLock, SharedStore, StoreCommands } from './limiter/redis-store.js';
 export { SharedLockLostError } from './limiter/lock-lost.js';
 export type { Bucket, RateLimitOptions, RateLimitSetting, RateLimitSpec } from './options.js';
 
@@ -69,6 +69,11 @@ export interface Limiter {
    * cannot tell), false after timeoutMs while a holder keeps renewing it. Rejects on abort.
    */
   waitUntilFree(name: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * The shared store's connection for other coordination (create's claims): undefined without
+   * `redis`; with it, `isUp` false while Redis is away (or its half could not be loaded).
+   */
+  shared?(): Promise<SharedStore | undefined>;
   /** Rejects queued calls (see `onClosed`), releases timers and Redis connections. */
   close(): Promise<void>;
 }
@@ -238,6 +243,16 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
       if (!useRedis) return true;
       await readyPromise;
       return store?.isUp ? store.waitUntilFree(name, timeoutMs, signal) : true;
+    },
+    async shared(): Promise<SharedStore | undefined> {
+      if (!useRedis) return undefined;
+      await readyPromise;
+      return {
+        get isUp() {
+          return !closed && store?.isUp === true;
+        },
+        run: (command) => (store ? store.run(command) : Promise.reject(new Error('Redis unavailable'))),
+      };
     },
     async close(): Promise<void> {
       if (closed) return;

@@ -163,6 +163,16 @@ const FarewayOptionsObject = closed({
     ReconcileOptionsObject as z.ZodMiniType<z.output<typeof ReconcileOptionsObject>, ReconcileOptions>,
     {},
   ),
+  /**
+   * What an interrupted create may adopt (docs/booking-safety.md, "Many instances"). With
+   * `rateLimits.redis` creates always claim their bookings in Redis and adopt only what no other
+   * instance claimed or may have made. Without it: `'this-client'` adopts what this client's own
+   * ledger proves (right when one instance creates from a search at a time); `'shared-store'`
+   * adopts nothing, and a booking that could be the call's is named in CreateOutcomeUnknownError
+   * (several instances, no Redis).
+   * @default 'this-client'
+   */
+  createAdoption: z._default(oneOf(['this-client', 'shared-store']), DEFAULTS.createAdoption),
   /** Bounds of the client's memory of searches and bookings. */
   memory: z.prefault(
     MemoryOptionsObject as z.ZodMiniType<z.output<typeof MemoryOptionsObject>, MemoryOptions>,

@@ -101,6 +101,11 @@ export class Requester {
       read?: (response: HttpResponse, req: HttpRequest) => R;
       /** Runs as each attempt is about to leave (after its token); a throw there sends nothing. */
       beforeSend?: () => void;
+      /**
+       * Runs before re-sending after an attempt that may have reached the service (not after a
+       * 429 or a failure before sending); false: not re-sent, that attempt's error is thrown.
+       */
+      beforeResend?: (error: Error) => Promise<boolean>;
     } = {},
   ): Promise<{ data: R; response: HttpResponse }> {
     const ids = { ...(input.booking_id !== undefined ? { booking_id: input.booking_id } : {}), ...input.ids };
@@ -113,7 +118,7 @@ export class Requester {
       ...(input.body !== undefined ? { body: input.body } : {}),
       ...(Object.keys(ids).length ? { context: ids } : {}),
     };
-    const response = await this.send(req, call, extra.trace, extra.beforeSend);
+    const response = await this.send(req, call, extra.trace, extra.beforeSend, extra.beforeResend);
     const data = extra.read
       ? extra.read(response, req)
       : (readAnswer(this.config, declaration.answer, response, req, ids) as unknown as R);
@@ -126,6 +131,7 @@ export class Requester {
     call: Call,
     trace?: CallTrace,
     beforeSend?: () => void,
+    beforeResend?: (error: Error) => Promise<boolean>,
   ): Promise<HttpResponse> {
     const { logger, hooks } = this.config;
     const bucket = bucketOf(req.endpoint);
@@ -188,6 +194,7 @@ export class Requester {
       baseDelayMs: this.config.retryBaseDelayMs,
       maxDelayMs: this.config.retryMaxDelayMs,
       maxRetryAfterMs: this.config.maxRetryAfterMs,
+      ...(beforeResend ? { beforeResend } : {}),
       onRetry: ({ error, attempt, delayMs, kind }) => {
         const requestId = (error as { requestId?: string }).requestId;
         if (kind === 'rate-limited' && bucket) {

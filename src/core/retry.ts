@@ -17,6 +17,12 @@ export interface RetryRunOptions {
   baseDelayMs: number;
   maxDelayMs: number;
   maxRetryAfterMs: number;
+  /**
+   * Asked before re-sending after an attempt that may have reached the service (a 429 or a
+   * failure before sending never asks): false keeps that attempt's error (reprice reads the fare
+   * first, resources/reprice.ts).
+   */
+  beforeResend?: (error: Error) => Promise<boolean>;
   /** Called before each retry's wait; may pause the limiter. */
   onRetry(info: { error: Error; attempt: number; delayMs: number; kind: 'rate-limited' | 'transient' }): void;
 }
@@ -71,6 +77,12 @@ export async function withRetries<T>(
           await wait(delayMs, undefined, { signal });
           return true;
         } else if (retry !== 'backoff') return false;
+        if (
+          options.beforeResend &&
+          classifyFailure(error, endpoint).sent !== 'no' &&
+          !(await options.beforeResend(error))
+        )
+          return false;
         options.onRetry({ error, attempt: attemptNumber, delayMs: retryDelay, kind: 'transient' });
         return true;
       },

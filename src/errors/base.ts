@@ -206,6 +206,18 @@ export class FarewayError extends Error {
 }
 
 /**
+ * Adds the ids a call named to an error that does not carry them yet (e.g. `booking_id` on a
+ * RequestValidationError or ClientClosedError of a call that named a booking): ids the error
+ * already has are kept. Internal (not exported by the package): the error is the call's own.
+ */
+export function withCallIds<E extends FarewayError>(error: E, ids: FarewayIds): E {
+  const merged = Object.freeze({ ...ids, ...error.ids });
+  if (Object.keys(merged).length === Object.keys(error.ids).length) return error;
+  Object.defineProperty(error, 'ids', { value: merged, enumerable: true, configurable: true });
+  return error;
+}
+
+/**
  * Class names that survive any minifier, ours or the application's: the build does not run with
  * `keepNames` (its `__name` call on every function cost 2.4 KiB gzipped of each app's bundle).
  * The cross-build `instanceof` compares these names. Each file names its own classes: a bundler

@@ -33,6 +33,14 @@ export async function reconcile(
   const { timeoutMs, intervalMs } = ctx.bookReconcile;
   let lastStatus: string | undefined;
   let lastRequestId: string | undefined;
+  let traceId = ctx.registry.booking(id)?.trace_id;
+  // The ids of an unknown outcome: the book's own X-Request-Id when its answer had one (else the
+  // last read's), and the booking's trace_id.
+  const unknown = () => {
+    const own = (cause as { requestId?: unknown } | null)?.requestId;
+    const requestId = typeof own === 'string' && own !== '' ? own : lastRequestId;
+    return new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId, ids: { trace_id: traceId } });
+  };
   const check = async (n: number, remainingMs: number): Promise<BookResult | undefined> => {
     let booking: (RetrieveBookingResponse & BookingMeta) | undefined;
     try {
@@ -45,6 +53,7 @@ export async function reconcile(
       });
       lastStatus = booking.status;
       lastRequestId = booking.requestId;
+      traceId = booking.trace_id ?? traceId;
     } catch (error) {
       ctx.logger.info?.(
         `reconcile check ${n} for ${id} failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -70,7 +79,7 @@ export async function reconcile(
       // the booking is still bookable (book may be called again).
       if (cause instanceof APIError) Object.assign(cause.context, { booking_status: booking.status });
       if (cause instanceof Error) throw cause;
-      throw new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId: lastRequestId });
+      throw unknown();
     }
     return undefined;
   };
@@ -80,5 +89,5 @@ export async function reconcile(
     maxDelayMs: Math.max(intervalMs, 2_000),
   });
   if (settled) return settled;
-  throw new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId: lastRequestId });
+  throw unknown();
 }

@@ -1,10 +1,9 @@
-import type { ClientContext } from '../core/context.js';
-import { checkBookingId, parseInput, withMeta } from '../core/context.js';
-import type { Call } from '../core/operation.js';
+import { checkBookingId, parseInput, withMeta, type ClientContext } from '../core/context.js';
+import type { Call, FarewayPromise } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
-import type { FarewayPromise } from '../core/operation.js';
 import { checkCall } from '../core/call-options.js';
 import { FareExpiredError, RequestValidationError } from '../errors.js';
+import { naming } from './naming.js';
 import { Deadline } from '../model/deadline.js';
 import { checkIndices } from '../model/index-roles.js';
 import { isSelection, searchOfSelection } from '../model/search-results.js';
@@ -25,8 +24,8 @@ import {
   type BookResult,
 } from './book.js';
 import { sendCreate, withPaxCount } from './create.js';
+import { sendReprice } from './reprice.js';
 import { preflight, rejectedPassengers } from './save-passengers.js';
-import { refusedInState } from './book-state.js';
 import { lockDeadlineFrom, refuseIfLockExpired } from './lock-deadline.js';
 import {
   SavePassengersOptionsObject,
@@ -96,13 +95,14 @@ export class Bookings {
         op(SERVICE.createBooking, options, (call) => this.#create(input, options, call)),
       savePassengers: (booking, passengers, options, read) =>
         op(SERVICE.savePassengers, options, (call) =>
-          this.#savePassengers(booking, passengers, options, call, read),
+          naming(booking, this.#savePassengers(booking, passengers, options, call, read)),
         ),
       reprice: (booking, options) =>
-        op(SERVICE.reprice, options, (call) => this.#reprice(booking, options, call)),
-      book: (booking, options) => op(SERVICE.book, options, (call) => this.#book(booking, options, call)),
+        op(SERVICE.reprice, options, (call) => naming(booking, this.#reprice(booking, options, call))),
+      book: (booking, options) =>
+        op(SERVICE.book, options, (call) => naming(booking, this.#book(booking, options, call))),
       retrieve: (booking, options) =>
-        op(SERVICE.retrieve, options, (call) => this.#retrieve(booking, options, call)),
+        op(SERVICE.retrieve, options, (call) => naming(booking, this.#retrieve(booking, options, call))),
     };
   }
 
@@ -214,8 +214,9 @@ export class Bookings {
         : await preflight(this.ctx, id, booking, passengers, read ?? checked, () =>
             this.#steps(call).retrieve(id),
           );
-    const saving = this.ctx.requester.call(SERVICE.savePassengers, { booking_id: id, body }, call);
-    const { data, response } = await saving.catch(rejectedPassengers(id));
+    const { data, response } = await this.ctx.requester
+      .call(SERVICE.savePassengers, { booking_id: id, body }, call)
+      .catch(rejectedPassengers(id));
     const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
       this.ctx.logger.warn?.(`possible duplicate bookings found for ${id} (${data.duplicates.length})`, {
@@ -229,7 +230,7 @@ export class Bookings {
   /**
    * Revalidates the price. When `pricing.price_changed` is true the fare moved: confirm with the
    * traveller, then book with `expectedFinalFare: repriced.pricing.final_fare` (the guided flow
-   * `bookFlight` does this with `onPriceChange`).
+   * `bookFlight` does this with `onPriceChange`). A re-sent reprice never hides a move (resources/reprice.ts).
    */
   reprice(booking: BookingRef, options?: RequestOptions): FarewayPromise<RepricedBooking> {
     return this.#top.reprice(booking, options);
@@ -243,9 +244,8 @@ export class Bookings {
     checkCall(this.ctx, options);
     const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
     refuseIfLockExpired(this.ctx, id);
-    const { data, response } = await this.ctx.requester
-      .call(SERVICE.reprice, { booking_id: id }, call)
-      .catch(refusedInState('reprice', id, () => this.#steps(call).retrieve(id)));
+    const retrieve = (opts?: RequestOptions) => this.#steps(call).retrieve(id, opts);
+    const { data, response } = await sendReprice(this.ctx, id, call, retrieve);
     const memory = this.ctx.registry.updateBooking(
       id,
       lockDeadlineFrom(this.ctx, data, response.receivedAt, id),

@@ -9,6 +9,7 @@ import {
 import { LIST_LIMIT } from '../schemas/vocabulary.js';
 import { parseWireInstant } from '../dates.js';
 import type { CreateCall, CreateLedger } from './create-ledger.js';
+import type { OthersSeen, SharedCreates } from './create-claims.js';
 
 /**
  * Finding the booking an interrupted create made — and only that one. A listed booking is this
@@ -20,6 +21,9 @@ import type { CreateCall, CreateLedger } from './create-ledger.js';
  * - its `itinerary_items[].result_index` (read with get-booking: list entries do not carry them)
  *   are exactly the indices this call sent (as a set: a coupled pair's one index may appear on one
  *   item or on each leg's item).
+ * - across instances (create-claims.ts): with `rateLimits.redis`, not held by another create
+ *   call, and no other call of the same selection on the wire, unsettled or ended unknown; without
+ *   it, the ledger is the proof only with `createAdoption: 'this-client'`.
  * Exactly one such booking, and no booking that cannot be told apart (items without indices, a
  * get-booking that failed), is adopted. Two or more is ambiguous — two creates of the same indices
  * at once, elsewhere — and is never guessed. Nothing is concluded, either way, from a listing that
@@ -45,6 +49,41 @@ const MIN_PAGES = 3;
 const MAX_CANDIDATES = 10;
 /** Rounds of "another create of this trace answered meanwhile: look again". */
 const MAX_ROUNDS = 3;
+
+/**
+ * What proves a listed booking is this call's beside the indices: this client's ledger (one
+ * instance creates from a search at a time), the shared store's claims (create-claims.ts), or
+ * nothing (`createAdoption: 'shared-store'` without Redis: a candidate is named, never adopted).
+ */
+export type Proof = 'ledger' | 'none' | SharedCreates;
+
+/** The store's view of the other calls (undefined: no store, or it is away); 'on-wire': look again. */
+async function sharedView(
+  proof: Proof,
+  checked: readonly Checked[],
+  sinceMs: number,
+): Promise<OthersSeen | 'on-wire' | undefined> {
+  if (typeof proof !== 'object' || !proof.isUp) return undefined;
+  try {
+    const seen = await proof.others(
+      checked.filter((c) => c.verdict !== 'different').map((c) => c.id),
+      sinceMs,
+    );
+    return seen.onWire ? 'on-wire' : seen;
+  } catch {
+    return undefined; // the store went away: nothing is provable across instances now
+  }
+}
+
+/** Claims the booking in the shared store (the ledger alone: nothing to claim there). */
+async function claimShared(proof: Proof, id: string): Promise<boolean> {
+  if (typeof proof !== 'object') return proof === 'ledger';
+  try {
+    return await proof.claim(id);
+  } catch {
+    return false;
+  }
+}
 
 /** What this create call sent, and when it began (epoch ms, this machine's clock). */
 export interface CallInfo {
@@ -166,8 +205,8 @@ async function check(
 export async function lookForOwnBooking(
   ctx: ClientContext,
   call: CallInfo,
-  ledger: CreateLedger,
-  entry: CreateCall,
+  /** This client's ledger and the call's entry; `proof`: what proves a booking is this call's. */
+  { ledger, entry, proof }: { ledger: CreateLedger; entry: CreateCall; proof: Proof },
   /** `performance.now()` at the settling budget's end (pages beyond the first MIN_PAGES only before it). */
   untilMs: number,
   /** The create call: its reads are steps of it (its settings, headers and signal). */
@@ -175,6 +214,10 @@ export async function lookForOwnBooking(
 ): Promise<Found> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (round > 0) await ledger.othersAnswered(entry);
+    if (round > 0 && typeof proof === 'object')
+      await proof
+        .othersAnswered(call.startedAtMs - CLOCK_SKEW_MS, untilMs, op.settings.signal)
+        .catch(() => undefined); // the store went away: the look below proves nothing across instances
     const from = call.startedAtMs - CLOCK_SKEW_MS;
     const listing = await listSince(ctx, from, untilMs, op);
     const to = Date.now() + CLOCK_SKEW_MS;
@@ -191,14 +234,25 @@ export async function lookForOwnBooking(
     const checked = await Promise.all(candidates.map((b) => check(ctx, b.id, call, op)));
     // Another create of this trace answered meanwhile: its booking may be among these. Look again.
     if (ledger.othersOnWire(entry)) continue;
-    // From here on synchronous: no other call can claim between the decision and the claim.
-    const open = checked.filter((c) => c.verdict !== 'different' && !ledger.claimed(c.id));
+    // Other instances (create-claims.ts): wait for those on the wire; skip what they hold.
+    const others = await sharedView(proof, checked, call.startedAtMs - CLOCK_SKEW_MS);
+    if (others === 'on-wire') continue;
+    // From here on synchronous (but the shared claim): no call of this client can claim between
+    // the decision and the claim.
+    const open = checked.filter(
+      (c) => c.verdict !== 'different' && !ledger.claimed(c.id) && !others?.claimed.has(c.id),
+    );
     // A listing cut short may hide another candidate further down: neither adopt nor rule out.
     if (!listing.complete) return { kind: 'unknown', candidates: open.map((c) => c.id) };
     const mine = open.filter((c) => c.verdict === 'same');
-    if (mine.length === 1 && open.length === 1 && ledger.claim(mine[0]!.id)) {
-      const { booking, requestId, receivedAt } = mine[0] as Checked & OwnBooking;
-      return { kind: 'mine', booking, requestId, receivedAt };
+    // Provable only with the proof in force: the ledger (one instance), or the store with no other
+    // call of this selection unsettled and this call's claim first.
+    const provable = proof === 'ledger' || (others !== undefined && !others.unsettled);
+    if (mine.length === 1 && open.length === 1 && provable && (await claimShared(proof, mine[0]!.id))) {
+      if (ledger.claim(mine[0]!.id)) {
+        const { booking, requestId, receivedAt } = mine[0] as Checked & OwnBooking;
+        return { kind: 'mine', booking, requestId, receivedAt };
+      }
     }
     if (open.length > 0) return { kind: 'unknown', candidates: open.map((c) => c.id) };
     return { kind: 'none' };

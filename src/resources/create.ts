@@ -8,7 +8,8 @@ import { CreateOutcomeUnknownError, type UpstreamError } from '../errors.js';
 import { type CreateBookingResponse, type RetrieveBookingResponse } from '../schemas/booking.js';
 import type { PaxCount } from '../schemas/common.js';
 import { ledgerOf, type CreateCall } from './create-ledger.js';
-import { lookForOwnBooking, type CallInfo, type Found, type OwnBooking } from './create-match.js';
+import { lookForOwnBooking, type CallInfo, type Found, type OwnBooking, type Proof } from './create-match.js';
+import { sharedCreates, type CreateState, type SharedCreates } from './create-claims.js';
 
 /**
  * create-booking locks fares with the airline: it is never re-sent where the service may have
@@ -47,10 +48,15 @@ export async function sendCreate(
     indices: params.result_indices,
     startedAtMs: Date.now(),
   };
+  // Across instances: Redis when configured (create-claims.ts); else the ledger, or no proof.
+  const shared = await sharedCreates(ctx, params.trace_id, params.result_indices);
+  const proof: Proof = shared ?? (ctx.createAdoption === 'shared-store' ? 'none' : 'ledger');
+  let ended: CreateState = 'unknown';
   const mayResend = (op.settings.maxRetries ?? ctx.maxRetries) > 0;
   const { signal } = op.settings;
   const attempt = async (n: number): Promise<CreateOutcome | undefined> => {
     ledger.sending(entry);
+    await shared?.mark('wire'); // before the request leaves: a create settling elsewhere waits for its answer
     // Per attempt: a re-send aborted while still queued sent nothing (the first one made nothing).
     const trace = traceCall(signal);
     try {
@@ -61,17 +67,26 @@ export async function sendCreate(
         { trace },
       );
       ledger.claim(data.booking_id); // before `answered`: a create waiting on this one must see it
+      await claimAnswered(ctx, shared, data.booking_id);
+      ended = 'held';
       return { kind: 'made', data, requestId: response.requestId, receivedAt: response.receivedAt };
     } catch (error) {
       ledger.answered(entry);
+      ended = 'unknown';
+      await shared?.mark('failed');
       const failure = classifyFailure(error, 'createBooking', trace);
-      if (signal?.aborted && failure.sent !== 'no') throw abortedAfterSending(ctx, call, signal.reason);
-      if (failure.reconcile === 'no') throw error;
+      const requestId = requestIdOf(error);
+      if (signal?.aborted && failure.sent !== 'no')
+        throw abortedAfterSending(ctx, call, signal.reason, requestId);
+      if (failure.reconcile === 'no') {
+        ended = 'none'; // refused, or never sent: nothing was made
+        throw error;
+      }
       let found: Found;
       try {
-        found = await resolveCreate(ctx, call, entry, failure.reconcile, op);
+        found = await resolveCreate(ctx, call, entry, failure.reconcile, op, proof);
       } catch (settling) {
-        if (signal?.aborted) throw abortedAfterSending(ctx, call, signal.reason);
+        if (signal?.aborted) throw abortedAfterSending(ctx, call, signal.reason, requestId);
         throw settling;
       }
       if (found.kind === 'mine') {
@@ -79,11 +94,13 @@ export async function sendCreate(
           `create-booking for trace ${call.traceId} had made booking ${found.booking.booking_id}`,
           { trace_id: call.traceId, booking_id: found.booking.booking_id },
         );
+        ended = 'held';
         return { ...found, kind: 'adopted' };
       }
       if (found.kind === 'unknown')
-        throw new CreateOutcomeUnknownError(call.traceId, found.candidates, { cause: error });
+        throw new CreateOutcomeUnknownError(call.traceId, found.candidates, { cause: error, requestId });
       // The service finished and this call made nothing: creating again is safe.
+      ended = 'none';
       if (n > 1 || failure.retry !== 'once-if-nothing-made' || !mayResend) throw error;
       announceResend(ctx, error as UpstreamError);
       return undefined;
@@ -95,16 +112,50 @@ export async function sendCreate(
     return outcome;
   } finally {
     ledger.end(entry);
+    await shared?.mark(ended);
   }
 }
 
+/**
+ * The service's answer made this booking: claim it for this call in the shared store, so no
+ * settling create elsewhere adopts it. A claim already taken (an instance adopted it while the
+ * store missed this call's attempt) does not change whose it is: the answer proves it; warned.
+ */
+async function claimAnswered(
+  ctx: ClientContext,
+  shared: SharedCreates | undefined,
+  id: string,
+): Promise<void> {
+  let held: boolean;
+  try {
+    held = (await shared?.claim(id)) ?? true;
+  } catch {
+    return; // the store is away: the state `held` is written when it answers again, if it does
+  }
+  if (!held)
+    ctx.logger.warn?.(`booking ${id} made by this create was claimed by another create; it is this call's`, {
+      booking_id: id,
+    });
+}
+
 /** The caller aborted once the create may have reached the service: a booking may exist. */
-function abortedAfterSending(ctx: ClientContext, call: CallInfo, reason: unknown): CreateOutcomeUnknownError {
+function abortedAfterSending(
+  ctx: ClientContext,
+  call: CallInfo,
+  reason: unknown,
+  requestId: string | undefined,
+): CreateOutcomeUnknownError {
   ctx.logger.warn?.(
     `create-booking for trace ${call.traceId} was aborted by the caller after it was sent; a booking may exist (list bookings for this trace_id)`,
     { trace_id: call.traceId },
   );
-  return new CreateOutcomeUnknownError(call.traceId, [], { cause: reason });
+  return new CreateOutcomeUnknownError(call.traceId, [], { cause: reason, requestId });
+}
+
+/** The `X-Request-Id` of the attempt's answer, when one came (a cut 2xx body, an envelope, a proxy page with one). */
+function requestIdOf(error: unknown): string | undefined {
+  const id = (error as { requestId?: unknown } | null)?.requestId;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 function announceResend(ctx: ClientContext, error: UpstreamError): void {
@@ -142,6 +193,7 @@ async function resolveCreate(
   entry: CreateCall,
   mode: 'once' | 'until-settled',
   op: Call,
+  proof: Proof,
 ): Promise<Found> {
   ctx.logger.warn?.(
     `create-booking for trace ${call.traceId} was interrupted; looking for the booking it may have made`,
@@ -151,7 +203,7 @@ async function resolveCreate(
   const untilMs = performance.now() + ctx.bookReconcile.timeoutMs;
   const look = async (): Promise<Found | undefined> => {
     try {
-      const found = await lookForOwnBooking(ctx, call, ledgerOf(ctx), entry, untilMs, op);
+      const found = await lookForOwnBooking(ctx, call, { ledger: ledgerOf(ctx), entry, proof }, untilMs, op);
       if (found.kind === 'mine' || (found.kind === 'unknown' && found.candidates.length > 0)) return found;
       if (found.kind === 'none' && mode === 'once') return found;
     } catch (error) {

@@ -60,6 +60,15 @@ export interface SandboxOptions {
    * @default false
    */
   variations?: boolean;
+  /**
+   * What reprice's `pricing.price_changed` and `previous_total_amount` compare with (and so every
+   * answer's pricing afterwards). `'create'` is the contract (spec §4.5: "when the fare moved since
+   * create-booking"). `'last-reprice'` mimics a service that compares with the previous reprice
+   * (sandbox 1.1 did): a re-sent reprice then answers `price_changed: false` after a move; use it
+   * to test that your code never relies on one answer's flag (docs/booking-safety.md).
+   * @default 'create'
+   */
+  priceChangedSince?: 'create' | 'last-reprice';
 }
 
 /** Options with every default filled in. */
@@ -74,6 +83,7 @@ export interface ResolvedOptions {
   now: number;
   lockMinutes: number;
   variations: boolean;
+  priceChangedSince: 'create' | 'last-reprice';
 }
 
 /** The spec's limits (§8). */
@@ -113,6 +123,9 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
     throw new RangeError('createSandbox: lockMinutes must be from 15 to 30');
   if (o.variations !== undefined && typeof o.variations !== 'boolean')
     throw new RangeError('createSandbox: variations must be true or false');
+  const since = o.priceChangedSince ?? 'create';
+  if (since !== 'create' && since !== 'last-reprice')
+    throw new RangeError("createSandbox: priceChangedSince must be 'create' or 'last-reprice'");
   const custom = typeof o.rateLimits === 'object' ? o.rateLimits : {};
   return {
     seed,
@@ -125,5 +138,6 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
     now: o.now instanceof Date ? o.now.getTime() : (o.now ?? Date.now()),
     lockMinutes,
     variations: o.variations ?? false,
+    priceChangedSince: since,
   };
 }

@@ -79,8 +79,12 @@ export interface BookingRecord {
   priceDelta: number;
   /** SSR amounts applied by supplier_b, pre-markup INR. */
   ssrAmount: number;
-  /** Pre-markup total before the last reprice. */
+  /**
+   * Pre-markup total reprice compares with: the fare locked at create-booking (with the SSRs
+   * applied), or the total before the last reprice with `priceChangedSince: 'last-reprice'`.
+   */
   previousRawFinal: number | null;
+  /** Whether the fare moved since create-booking (since the last reprice with `priceChangedSince: 'last-reprice'`). */
   priceChanged: boolean;
   passengers: Array<Record<string, unknown>> | null;
   duplicates: DuplicateEntry[];

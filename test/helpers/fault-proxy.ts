@@ -39,7 +39,11 @@ export type ProxyEndpoint =
  * - `cut-json`: forwards; answers the service's status and headers with the first half of its body,
  *   `content-length` matching what is sent: an answer that ends cleanly, its JSON cut short.
  * - `contract-json`: forwards; answers the service's status with `{}`, valid JSON that breaks the contract.
- * The last two are not in FAULTS (the matrix): test/faults/cut-body.test.ts drives them.
+ * - `commit-html-502`: forwards (the service acts), then answers a load balancer's HTML 502 page.
+ * - `commit-late`: forwards (the service acts), then holds the answer `delayMs` (past the client's
+ *   timeout) before sending it.
+ * These four are not in FAULTS (the matrix): test/faults/cut-body.test.ts drives the first two,
+ * test/integration/reprice-resent.test.ts the last two.
  */
 export type Fault =
   | 'reset-before'
@@ -57,7 +61,9 @@ export type Fault =
   | 'trickle'
   | 'gzip-lie'
   | 'cut-json'
-  | 'contract-json';
+  | 'contract-json'
+  | 'commit-html-502'
+  | 'commit-late';
 
 /** The faults the matrix runs, in a stable order (every fault but the two 2xx-body ones). */
 export const FAULTS: readonly Fault[] = [
@@ -298,6 +304,16 @@ export async function startFaultProxy(
         const up = await send();
         const half = up.body.subarray(0, Math.floor(up.body.length / 2));
         res.writeHead(up.status, { ...up.headers, 'content-length': String(half.length) }).end(half);
+        return;
+      }
+      case 'commit-html-502':
+        await send();
+        return reply(502, 'text/html', HTML_502);
+      case 'commit-late': {
+        const up = await send();
+        await sleep(delayMs);
+        if (!res.destroyed)
+          res.writeHead(up.status, { ...up.headers, 'content-length': String(up.body.length) }).end(up.body);
         return;
       }
       case 'contract-json': {

@@ -117,16 +117,52 @@ describe('movePriceOnNextReprice', () => {
     expect(moved.pricing.previous_total_amount).toBe(locked.final_fare);
     expect(moved.pricing.raw?.final_fare).toBe(locked.raw.final_fare + 1000);
     expect(moved.pricing.final_fare).toBe(Math.round((locked.raw.final_fare + 1000) * 105) / 100);
+    // Spec §4.5: compared with the fare at create-booking, so a later reprice still says so.
     const again = RepriceResponseSchema.parse((await api.post(path(s.id, 'reprice'))).json);
     expect(again.pricing).toMatchObject({
-      price_changed: false,
+      price_changed: true,
       final_fare: moved.pricing.final_fare,
-      previous_total_amount: moved.pricing.final_fare,
+      previous_total_amount: locked.final_fare,
     });
+    const got = (await api.get(path(s.id))).json;
+    expect(got.pricing).toMatchObject({ price_changed: true, previous_total_amount: locked.final_fare });
     const before = control.walletBalance();
     const booked = (await api.post(path(s.id, 'book'))).json;
     expect(control.walletBalance()).toBeCloseTo(before - booked.pricing.final_fare, 2);
     expect(booked.pricing.final_fare).toBe(moved.pricing.final_fare);
+  });
+
+  it('a move back to the locked fare is no change since create-booking', async () => {
+    const s = await saved(api);
+    const locked = s.created.json.pricing;
+    control.movePriceOnNextReprice(700);
+    expect((await api.post(path(s.id, 'reprice'))).json.pricing.price_changed).toBe(true);
+    control.movePriceOnNextReprice(-700);
+    const back = RepriceResponseSchema.parse((await api.post(path(s.id, 'reprice'))).json);
+    expect(back.pricing).toMatchObject({
+      price_changed: false,
+      final_fare: locked.final_fare,
+      previous_total_amount: locked.final_fare,
+    });
+  });
+
+  it("priceChangedSince: 'last-reprice' compares with the previous reprice (the old behaviour, for tests)", async () => {
+    const old = createSandbox({ now: Date.UTC(2031, 0, 1), priceChangedSince: 'last-reprice' });
+    const oldApi = wire('https://old-sandbox.fareway.test', old.apiKey);
+    server.use(...old.handlers); // until afterEach resets them
+    const s = await saved(oldApi);
+    old.control.movePriceOnNextReprice(1000);
+    const moved = RepriceResponseSchema.parse((await oldApi.post(path(s.id, 'reprice'))).json);
+    expect(moved.pricing).toMatchObject({
+      price_changed: true,
+      previous_total_amount: s.created.json.pricing.final_fare,
+    });
+    const again = RepriceResponseSchema.parse((await oldApi.post(path(s.id, 'reprice'))).json);
+    expect(again.pricing).toMatchObject({
+      price_changed: false,
+      previous_total_amount: moved.pricing.final_fare,
+    });
+    expect(() => createSandbox({ priceChangedSince: 'never' as 'create' })).toThrow(/priceChangedSince/);
   });
 
   it('accepts a negative move', async () => {

@@ -17,8 +17,26 @@ export interface SharedTokenSource extends TokenSource {
   close(): Promise<void>;
 }
 
+/** The plain commands other coordination than budgets and locks runs (create's claims). */
+export interface StoreCommands {
+  set(key: string, value: string, px: 'PX', ms: number, nx?: 'NX'): Promise<string | null>;
+  mget(...keys: string[]): Promise<Array<string | null>>;
+  hset(key: string, field: string, value: string): Promise<number>;
+  hgetall(key: string): Promise<Record<string, string>>;
+  pexpire(key: string, ms: number): Promise<number>;
+}
+
+/**
+ * The store's connection for other coordination than budgets and locks (resources/create-claims.ts):
+ * `run` rejects while Redis is away, like every command of the limiter.
+ */
+export interface SharedStore {
+  readonly isUp: boolean;
+  run<T>(command: (client: StoreCommands, prefix: string) => Promise<T>): Promise<T>;
+}
+
 /** Budgets and locks of one API key in Redis. */
-export interface RedisStore {
+export interface RedisStore extends SharedStore {
   /** True while Redis answers (false before `open` and during an outage). */
   readonly isUp: boolean;
   /** Resolves once Redis answers, or after `timeoutMs` (it keeps reconnecting). */

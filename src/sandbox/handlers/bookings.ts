@@ -9,7 +9,7 @@ import { badRequest, expired, SandboxHttpError } from '../errors.js';
 import { validatePassengers } from '../rules.js';
 import type { BookingRecord, BookingStatus, Partner, SandboxState } from '../state.js';
 import { bookingAnswer } from '../answers.js';
-import { amountDue, currentRaw, listEntry } from '../views.js';
+import { amountDue, currentRaw, listEntry, round2 } from '../views.js';
 import { liveTrace, offerOf } from './flights.js';
 import { route, type Route } from '../router.js';
 import { endpoint, type HandlerContext } from './wrap.js';
@@ -84,9 +84,17 @@ function reprice(state: SandboxState, partner: Partner, id: string | undefined):
   guard(state, b, 'reprice', ['passenger_saved', 'priced']);
   const delta = state.pendingPriceDelta;
   state.pendingPriceDelta = 0;
-  b.previousRawFinal = currentRaw(b).final_fare;
-  b.priceDelta += delta;
-  b.priceChanged = delta !== 0;
+  const before = currentRaw(b).final_fare;
+  b.priceDelta = round2(b.priceDelta + delta);
+  if (state.options.priceChangedSince === 'last-reprice') {
+    // A service that compares with the previous reprice (priceChangedSince option).
+    b.previousRawFinal = before;
+    b.priceChanged = delta !== 0;
+  } else {
+    // Spec §4.5: compared with the fare locked at create-booking (the same SSRs applied).
+    b.previousRawFinal = round2(currentRaw(b).final_fare - b.priceDelta);
+    b.priceChanged = b.priceDelta !== 0;
+  }
   state.transition(b, 'priced');
   return bookingAnswer('reprice', b, partner, state.clock.now());
 }

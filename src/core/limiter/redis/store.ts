@@ -1,4 +1,4 @@
-import type { CreateRedisStore } from '../redis-store.js';
+import type { CreateRedisStore, StoreCommands } from '../redis-store.js';
 import { RedisConnection, keyPrefix } from './connection.js';
 import { SharedLocks } from './lock.js';
 import { SharedTokens } from './shared-tokens.js';
@@ -20,6 +20,8 @@ export const createRedisStore: CreateRedisStore = (init) => {
     tokens: (bucket, limit, hold, wake) => new SharedTokens({ connection, bucket, limit, hold, wake }),
     lock: (name, ttlMs) => locks.lock(name, ttlMs),
     waitUntilFree: (name, timeoutMs, signal) => locks.waitUntilFree(name, timeoutMs, signal),
+    run: (command) =>
+      connection.run((client) => command(client as unknown as StoreCommands, connection.prefix)),
     close: () => {
       locks.close();
       connection.close();
