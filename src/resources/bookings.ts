@@ -214,9 +214,8 @@ export class Bookings {
         : await preflight(this.ctx, id, booking, passengers, read ?? checked, () =>
             this.#steps(call).retrieve(id),
           );
-    const { data, response } = await this.ctx.requester
-      .call(SERVICE.savePassengers, { booking_id: id, body }, call)
-      .catch(rejectedPassengers(id));
+    const saving = this.ctx.requester.call(SERVICE.savePassengers, { booking_id: id, body }, call);
+    const { data, response } = await saving.catch(rejectedPassengers(id));
     const memory = this.ctx.registry.updateBooking(id, {});
     if (data.duplicates_found) {
       this.ctx.logger.warn?.(`possible duplicate bookings found for ${id} (${data.duplicates.length})`, {
@@ -228,9 +227,8 @@ export class Bookings {
   }
 
   /**
-   * Revalidates the price. When `pricing.price_changed` is true the fare moved: confirm with the
-   * traveller, then book with `expectedFinalFare: repriced.pricing.final_fare` (the guided flow
-   * `bookFlight` does this with `onPriceChange`). A re-sent reprice never hides a move (resources/reprice.ts).
+   * Revalidates the price. `pricing.price_changed` true: the fare moved since create; confirm with
+   * the traveller, then book with `expectedFinalFare` (bookFlight: `onPriceChange`). Never hidden by a re-send.
    */
   reprice(booking: BookingRef, options?: RequestOptions): FarewayPromise<RepricedBooking> {
     return this.#top.reprice(booking, options);
