@@ -158,6 +158,8 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
   }
   const warn = (msg: string, meta?: object) => logger?.warn?.(msg, meta);
   const useRedis = opts.redis !== undefined && opts.redis !== null;
+  // What Redis needs is loaded now: what cannot be is a ConfigurationError from the constructor.
+  const redisStore = useRedis ? loadRedisStore(opts.redis) : undefined;
 
   if (buckets.size === 0 && !useRedis) return OFF;
 
@@ -175,7 +177,7 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
     attachLocal();
   } else {
     // The Redis half is loaded on first use (src/core/limiter/load-redis.ts); calls queue meanwhile.
-    readyPromise = loadRedisStore()
+    readyPromise = redisStore!
       .then(async (createStore) => {
         if (closed) return;
         const s = createStore({

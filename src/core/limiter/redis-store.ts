@@ -36,11 +36,16 @@ export interface RedisStore {
 interface RedisStoreInit {
   /** Hashed into the key prefix; never stored or sent as is. */
   apiKey: string;
-  /** `rateLimits.redis`: an ioredis client or Cluster, or ioredis options. */
+  /** `rateLimits.redis`: an ioredis client or Cluster, a URL, or ioredis options. */
   redis: unknown;
+  /** ioredis' `Redis` class, loaded by the main entry (load-redis.ts) unless `redis` is a client. */
+  Redis?: RedisConstructor | undefined;
   commandTimeoutMs: number;
   warn: (msg: string, meta?: object) => void;
   info: (msg: string, meta?: object) => void;
 }
+
+/** ioredis' `Redis` class: `new Redis(url, options)` or `new Redis(options)` (kept structural: no ioredis types). */
+export type RedisConstructor = new (...args: unknown[]) => unknown;
 
 export type CreateRedisStore = (init: RedisStoreInit) => RedisStore;
