@@ -6,27 +6,11 @@
  * connected to 127.0.0.1:6379. The value is never echoed (a URL may hold a password).
  */
 import { z } from '../schemas/zod.js';
+import { isRedisClient, type RedisClientLike } from './limiter/redis-client.js';
 
 const RULE =
   'must be a redis:// or rediss:// URL, ioredis options ({ host, port, db, … }), ' +
   'an ioredis Redis or Cluster instance, or undefined';
-
-/** The part of an ioredis `Redis` or `Cluster` that tells it from anything else (structural: no ioredis types). */
-export interface RedisClientLike {
-  duplicate(...args: unknown[]): unknown;
-  defineCommand(name: string, definition: object): void;
-  readonly isCluster?: boolean;
-}
-
-/** An ioredis `Redis` or `Cluster` (not its options, nor another library's client, which lacks `defineCommand`). */
-export function isRedisClient(value: unknown): value is RedisClientLike {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { duplicate?: unknown }).duplicate === 'function' &&
-    typeof (value as { defineCommand?: unknown }).defineCommand === 'function'
-  );
-}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' &&

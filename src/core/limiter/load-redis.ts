@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../../errors.js';
-import { isRedisClient } from '../redis-option.js';
+import { isRedisClient } from './redis-client.js';
 import type { CreateRedisStore, RedisConstructor } from './redis-store.js';
 import { importAtRunTime, requireAtRunTime, requirePeer, sideEntry } from './run-time-import.js';
 import { sourceImport } from './source-import.js';

@@ -9,7 +9,7 @@
  * nothing here can become an unhandled rejection.
  */
 import { createHash } from 'node:crypto';
-import { isRedisClient } from '../../redis-option.js';
+import { isRedisClient } from '../redis-client.js';
 import type { RedisConstructor } from '../redis-store.js';
 import { COMMANDS } from './scripts.js';
 import { keepAlive } from '../../../timer.js';
