@@ -1,6 +1,7 @@
 import { ConfigurationError } from '../../errors.js';
 import { isRedisClient } from './redis-client.js';
 import type { CreateRedisStore, RedisConstructor } from './redis-store.js';
+import { registered } from './redis-registry.js';
 import { importAtRunTime, requireAtRunTime, requirePeer, sideEntry } from './run-time-import.js';
 import { sourceImport } from './source-import.js';
 
@@ -15,18 +16,6 @@ import { sourceImport } from './source-import.js';
 
 /** Set by the build: the Redis entry's file beside the built entry. */
 declare const __FAREWAY_REDIS_ENTRY__: string | undefined;
-
-const KEY = Symbol.for('fareway.redis-store@1');
-
-/** Makes the Redis half available to every Fareway client of this process (`fareway/redis` calls it). */
-export function registerRedisStore(create: CreateRedisStore): void {
-  (globalThis as Record<symbol, unknown>)[KEY] = create;
-}
-
-function registered(): CreateRedisStore | undefined {
-  const create = (globalThis as Record<symbol, unknown>)[KEY];
-  return typeof create === 'function' ? (create as CreateRedisStore) : undefined;
-}
 
 /** The built package's Redis half, required now from its own location (or a ConfigurationError). */
 function requireHalf(): CreateRedisStore {
