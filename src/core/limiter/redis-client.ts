@@ -20,3 +20,6 @@ export function isRedisClient(value: unknown): value is RedisClientLike {
     typeof (value as { defineCommand?: unknown }).defineCommand === 'function'
   );
 }
+
+/** ioredis' `Redis` class: `new Redis(url, options)` or `new Redis(options)` (kept structural: no ioredis types). */
+export type RedisConstructor = new (...args: unknown[]) => unknown;

@@ -6,6 +6,9 @@
 import type { TokenSource } from './bucket.js';
 import type { SharedLock } from './redis/lock.js';
 import type { Hold } from './ticket.js';
+import type { RedisConstructor } from './redis-client.js';
+
+export type { RedisConstructor } from './redis-client.js';
 
 export type { SharedLock } from './redis/lock.js';
 
@@ -44,8 +47,5 @@ interface RedisStoreInit {
   warn: (msg: string, meta?: object) => void;
   info: (msg: string, meta?: object) => void;
 }
-
-/** ioredis' `Redis` class: `new Redis(url, options)` or `new Redis(options)` (kept structural: no ioredis types). */
-export type RedisConstructor = new (...args: unknown[]) => unknown;
 
 export type CreateRedisStore = (init: RedisStoreInit) => RedisStore;

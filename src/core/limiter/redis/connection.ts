@@ -9,8 +9,7 @@
  * nothing here can become an unhandled rejection.
  */
 import { createHash } from 'node:crypto';
-import { isRedisClient } from '../redis-client.js';
-import type { RedisConstructor } from '../redis-store.js';
+import { isRedisClient, type RedisConstructor } from '../redis-client.js';
 import { COMMANDS } from './scripts.js';
 import { keepAlive } from '../../../timer.js';
 
