@@ -31,13 +31,19 @@ function ownLocation(): string | undefined {
 let own: Require | null | undefined; // null: no module loader in this runtime
 
 /**
- * Node's `require` from this module's own location (`createRequire`), reached without importing
- * `node:module` (Workers and browsers have none): it finds what the application installed beside
+ * Node's `require` from this module's own location (the CommonJS build's own, else `createRequire`,
+ * reached without importing `node:module`: Workers and browsers have none): it finds what the application installed beside
  * Fareway, whatever started the process, and Fareway's own entries by name (a package may require
  * itself). None where the runtime has no `process.getBuiltinModule` (Workers without Node compatibility).
  */
 function ownRequire(): Require | undefined {
   if (own !== undefined) return own ?? undefined;
+  // The CommonJS build's own `require` (under a test runner with a module registry of its own,
+  // such as jest, that registry's: what it loads shares the test's globals). Only the CommonJS
+  // build names `require`: in the ES module build the branch is dead code, so no `require` shim
+  // lands in the package (an app's bundler would warn about it).
+  if (typeof __FAREWAY_FORMAT__ === 'string' && __FAREWAY_FORMAT__ === 'cjs' && typeof require === 'function')
+    return (own = require as Require);
   const proc = (globalThis as { process?: NodeProcess }).process;
   const get = typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule.bind(proc) : undefined;
   const { createRequire } = (get?.('node:module') ?? {}) as { createRequire?: (from: string) => Require };
