@@ -176,7 +176,7 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
   if (!useRedis) {
     attachLocal();
   } else {
-    // The Redis half is loaded on first use (src/core/limiter/load-redis.ts); calls queue meanwhile.
+    // The Redis half was loaded above (src/core/limiter/load-redis.ts); calls queue until Redis answers.
     readyPromise = redisStore!
       .then(async (createStore) => {
         if (closed) return;
@@ -197,7 +197,7 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
         if (s.isUp) logger?.debug?.('fareway: rate limits shared through Redis');
       })
       .catch((error: unknown) => {
-        // The Redis half could not be loaded (a bundle without `import 'fareway/redis'`) or set up.
+        // The Redis store could not be set up (what cannot be loaded threw from the constructor).
         const message = `${error instanceof Error ? error.message : String(error)}; rate limits are per process`;
         if (logger?.error) logger.error(message);
         else warn(message);
