@@ -35,9 +35,10 @@ const common = {
   esbuildPlugins: [noSourceImport],
 } satisfies Options;
 
-// The Redis half of the limiter is its own entry (`fareway/redis`), loaded from beside the built
-// entry only when `rateLimits.redis` is set (src/core/limiter/load-redis.ts); so is the proxy half
-// (`fareway/proxy`), only when a proxy is in use (src/core/proxy.ts).
+// The Redis half of the limiter is its own entry (`fareway/redis`), loaded from the package's own
+// location (by name, or beside the built entry) only when `rateLimits.redis` is set
+// (src/core/limiter/load-redis.ts); so is the proxy half (`fareway/proxy`), only when a proxy is
+// in use (src/core/proxy.ts). Never from process.argv[1] or the working directory (issue 30).
 const entry = {
   index: 'src/index.ts',
   redis: 'src/redis.ts',

@@ -26,6 +26,8 @@ const slow = [
   'test/integration/selection-two-processes.test.ts',
   // NODE_USE_ENV_PROXY in a child process running the built package, through a real proxy
   'test/proxy/env.test.ts',
+  // the built package under launchers, other working directories and forked workers (issue 30)
+  'test/launch/**/*.test.ts',
 ];
 const built = ['test/package/**/*.test.ts', 'test/docs/**/*.test.ts'];
 

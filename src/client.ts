@@ -127,6 +127,9 @@ export class Fareway {
     const { hooks } = o;
     // The level (option, else FAREWAY_LOG, else 'warn') filters the logger once, here.
     const logger = clientLogger(o.logger, o.logLevel);
+    // What may refuse to start (an optional peer that cannot be loaded) comes before what opens
+    // connections: the tracer, the proxy, then the limiter (Redis).
+    const tracing = new Tracing(this.baseUrl, o.tracerProvider, logger);
     // The `proxy` option's fetch (one keep-alive agent per client), or the environment's proxy.
     this.#proxy = openProxy(o.proxy, o.noProxy, this.baseUrl, o.fetch);
     const fetch = this.#proxy?.fetch ?? o.fetch;
@@ -160,7 +163,7 @@ export class Fareway {
         logger,
         hooks,
       },
-      new Tracing(this.baseUrl, o.tracerProvider, logger),
+      tracing,
     );
     this.#ctx = {
       requester,

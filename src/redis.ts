@@ -8,7 +8,7 @@
  * @packageDocumentation
  * @module fareway/redis
  */
-import { registerRedisStore } from './core/limiter/load-redis.js';
+import { registerRedisStore } from './core/limiter/redis-registry.js';
 import { createRedisStore } from './core/limiter/redis/store.js';
 
 registerRedisStore(createRedisStore);

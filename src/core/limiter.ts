@@ -163,6 +163,8 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
   }
   const warn = (msg: string, meta?: object) => logger?.warn?.(msg, meta);
   const useRedis = opts.redis !== undefined && opts.redis !== null;
+  // What Redis needs is loaded now: what cannot be is a ConfigurationError from the constructor.
+  const redisStore = useRedis ? loadRedisStore(opts.redis) : undefined;
 
   if (buckets.size === 0 && !useRedis) return OFF;
 
@@ -179,8 +181,8 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
   if (!useRedis) {
     attachLocal();
   } else {
-    // The Redis half is loaded on first use (src/core/limiter/load-redis.ts); calls queue meanwhile.
-    readyPromise = loadRedisStore()
+    // The Redis half was loaded above (src/core/limiter/load-redis.ts); calls queue until Redis answers.
+    readyPromise = redisStore!
       .then(async (createStore) => {
         if (closed) return;
         const s = createStore({
@@ -200,7 +202,7 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
         if (s.isUp) logger?.debug?.('fareway: rate limits shared through Redis');
       })
       .catch((error: unknown) => {
-        // The Redis half could not be loaded (a bundle without `import 'fareway/redis'`) or set up.
+        // The Redis store could not be set up (what cannot be loaded threw from the constructor).
         const message = `${error instanceof Error ? error.message : String(error)}; rate limits are per process`;
         if (logger?.error) logger.error(message);
         else warn(message);

@@ -1,5 +1,6 @@
 import type { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
 import { ConfigurationError } from '../errors.js';
+import { requirePeer } from './limiter/run-time-import.js';
 
 /**
  * The proxy half of the client (docs/production.md, "Proxies"): what runs only when a proxy is in
@@ -13,8 +14,8 @@ import { ConfigurationError } from '../errors.js';
  * - the `proxy` option (Node): the optional peer `undici`, its OWN `fetch` with its OWN
  *   `EnvHttpProxyAgent` (a dispatcher from one undici handed to another undici's fetch may not
  *   work: openai-node #1886). One agent per client, keep-alive on, closed by `fareway.close()`.
- *   undici is loaded with `createRequire` from the application, only when the option is set: no
- *   bundler follows it (an app that never sets `proxy` never bundles undici) and no
+ *   undici is loaded with `createRequire` from Fareway's own location, only when the option is
+ *   set: no bundler follows it (an app that never sets `proxy` never bundles undici) and no
  *   `import(expression)` is left for miniflare to refuse.
  *
  * A proxy that refuses (connection refused, unknown host, a non-200 answer to CONNECT, a 407) is
@@ -82,21 +83,17 @@ export const proxyHalf: ProxyHalf = {
   /** The `proxy` option's route: a fetch through undici's own fetch and EnvHttpProxyAgent. */
   openProxy(option, noProxy) {
     const p = globalThis.process;
-    let undici: { fetch: typeof undiciFetch; EnvHttpProxyAgent: typeof EnvHttpProxyAgent } | undefined;
-    // Node only (Bun and Deno read HTTPS_PROXY themselves), as the optional peers load on main
-    // (limiter/run-time-import.ts), but at once, so a missing undici fails the constructor: Node's
-    // `require` from the application's main script, else its working directory; no bundler follows it.
-    const node = typeof p?.getBuiltinModule === 'function' && !p.versions.bun && !p.versions.deno;
-    for (const base of node ? [p.argv[1], `${p.cwd()}/`] : [])
-      try {
-        undici ??= p.getBuiltinModule('node:module').createRequire(base!)('undici') as typeof undici;
-      } catch {
-        // the next base
-      }
-    if (!undici)
+    // Node only (Bun and Deno read HTTPS_PROXY themselves). undici is loaded at once, from
+    // Fareway's own installation (limiter/run-time-import.ts), so that a missing undici fails the
+    // constructor, naming it; no bundler follows it.
+    if (typeof p?.getBuiltinModule !== 'function' || p.versions.bun || p.versions.deno)
       throw new ConfigurationError(
         '`proxy` needs Node and `undici` (npm install undici); Bun, Deno: HTTPS_PROXY',
       );
+    const undici = requirePeer('undici', 'The `proxy` option') as {
+      fetch: typeof undiciFetch;
+      EnvHttpProxyAgent: typeof EnvHttpProxyAgent;
+    };
     const agent = new undici.EnvHttpProxyAgent({ httpProxy: option, httpsProxy: option, noProxy });
     // ky hands over a standard Request; another undici's fetch cannot read it, so it is sent as its
     // parts (the body as bytes: the same Content-Length as without a proxy).

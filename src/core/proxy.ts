@@ -8,9 +8,10 @@ import { sourceProxy } from './source-proxy.js';
  * option and loads the proxy half (proxy-agent.ts, the `fareway/proxy` entry) only when a proxy is
  * in use: the `proxy` option, or Node started with NODE_USE_ENV_PROXY=1 (the half then names the
  * environment's proxy when it refuses). `fareway/proxy` registers the half when imported (a
- * bundled application); otherwise it is required from beside the built entry, then by name, as
- * the Redis half is (limiter/load-redis.ts), but at once (Node's `require`), so that the
- * constructor fails at once. Kept small: it is on the main entry (bench/size).
+ * bundled application); otherwise it is required from Fareway's own location (by name, the
+ * package requiring itself, and beside the built entry), as the Redis half is
+ * (limiter/load-redis.ts), at once, so that the constructor fails at once. Kept small: it is on
+ * the main entry (bench/size).
  */
 
 export type { ProxyRoute } from './proxy-agent.js';

@@ -4,6 +4,7 @@ import { z } from '../schemas/zod.js';
 import { DEFAULTS } from './defaults.js';
 import type { Bucket } from './events.js';
 import { closed, durationMs, fn, parseConfig, wholeNumber } from './option-rules.js';
+import { RedisSettingSchema } from './redis-option.js';
 
 const SETTING_RULE = 'must be a whole number >= 1 (requests per minute), { limit, windowMs } or false';
 
@@ -50,13 +51,16 @@ const RateLimitOptionsObject = closed(
     /** Every other endpoint, combined. @default 120 (per minute) */
     other: setting(DEFAULTS.rateLimits.other),
     /**
-     * An ioredis `Redis` or `Cluster` instance (duplicated, never closed by us) or ioredis
-     * constructor options (ioredis is then loaded lazily): every process with the same API key then
-     * shares one budget, and `lock()` works across processes. Needs Redis ≥ 6.2. Typed loosely so
-     * ioredis stays an optional peer dependency.
+     * Where the shared budgets live: a URL as ioredis takes it (`'redis://host:6379/2'`,
+     * `rediss://` for TLS), ioredis constructor options (`{ host, port, db, … }`), or an ioredis
+     * `Redis` or `Cluster` instance (duplicated, never closed by us). Every process with the same
+     * API key then shares one budget, and `lock()` works across processes. Needs Redis ≥ 6.2. For
+     * a URL or options, ioredis (an optional peer) is loaded from Fareway's own installation when
+     * the client is built: a ConfigurationError names it when it cannot be. Anything else is a
+     * ConfigurationError. Typed loosely so ioredis stays an optional peer dependency.
      * @default undefined (limits are per process)
      */
-    redis: z.optional(z.unknown()),
+    redis: z.optional(RedisSettingSchema),
     /**
      * Longest time a request may take from leaving this process to being counted by the service.
      * A token comes back `windowMs` after its answer arrived, or `windowMs + marginMs` after the

@@ -2,12 +2,14 @@
  * OpenTelemetry, optional. When `@opentelemetry/api` is installed (an optional peer) each SDK call
  * is one CLIENT span, `fareway.<resource>.<method>`, with the HTTP client semantic conventions'
  * attributes and Fareway's own. The API package is loaded at run time, once per process, out of
- * every bundler's sight: without it nothing is loaded and calls run as they always did. With it
- * but no tracer provider registered, its no-op tracer makes every span free.
+ * every bundler's sight, from Fareway's own installation: without it nothing is loaded and calls
+ * run as they always did (a `tracerProvider` without it is a ConfigurationError: the spans it
+ * asks for could not be made). With it but no tracer provider registered, its no-op tracer makes
+ * every span free.
  *
  * What a span never holds: the key, passenger data, the raw path (`url.template` only), bodies.
  */
-import { importAtRunTime } from './limiter/run-time-import.js';
+import { loadedFrom, requireAtRunTime } from './limiter/run-time-import.js';
 import type { EndpointDeclaration } from '../schemas/endpoints.js';
 import type { Call } from './operation.js';
 import { ConfigurationError } from '../errors.js';
@@ -40,23 +42,27 @@ interface OtelApi {
   SpanStatusCode: { ERROR: number };
 }
 
-let loading: Promise<OtelApi | undefined> | undefined;
 let loaded: OtelApi | null | undefined; // null: tried, absent
+let absent: unknown; // why it could not be loaded
 
-/** `@opentelemetry/api`, or undefined when it is not installed (tried once per process). */
-function loadApi(): Promise<OtelApi | undefined> {
-  return (loading ??= importAtRunTime(['@opentelemetry', 'api'].join('/')).then(
-    (mod) => {
+/**
+ * `@opentelemetry/api`, or undefined when it cannot be loaded (tried once per process), from
+ * Fareway's own installation (limiter/run-time-import.ts): what the application installed, however
+ * it was launched. Synchronous, so that a `tracerProvider` without it fails the constructor.
+ */
+function loadApi(): OtelApi | undefined {
+  if (loaded === undefined) {
+    try {
+      const mod = requireAtRunTime(['@opentelemetry', 'api'].join('/'));
       const api = ((mod as { trace?: unknown }).trace ? mod : (mod as { default?: unknown }).default) as
         OtelApi | undefined;
       loaded = api?.trace && api.context ? api : null;
-      return loaded ?? undefined;
-    },
-    () => {
+    } catch (error) {
+      absent = error;
       loaded = null;
-      return undefined;
-    },
-  ));
+    }
+  }
+  return loaded ?? undefined;
 }
 
 /** The spans of one client. */
@@ -75,7 +81,14 @@ export class Tracing {
       'server.address': url.hostname,
       'server.port': url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
     };
-    void loadApi();
+    // A provider handed in is a promise of spans: without the API package none could be made.
+    if (!loadApi() && provider)
+      throw new ConfigurationError(
+        '`tracerProvider` is set, but the package `@opentelemetry/api` could not be loaded from ' +
+          `Fareway's installation (${loadedFrom()}): ${absent instanceof Error ? absent.message.split('\n')[0] : 'it exports no trace API'}. ` +
+          'Install it beside fareway: npm install @opentelemetry/api',
+        { cause: absent },
+      );
   }
 
   /** Runs one SDK call inside its span (or as it is, without OpenTelemetry or without a recording span). */
@@ -85,9 +98,8 @@ export class Tracing {
     call: Call,
     run: () => Promise<T>,
   ): Promise<T> {
-    if (loaded === null) return run(); // no @opentelemetry/api: nothing to do, not even a microtask
-    if (loaded === undefined) return loadApi().then(() => this.span(operation, declaration, call, run));
     const api = loaded;
+    if (!api) return run(); // no @opentelemetry/api: nothing to do, not even a microtask
     let span: Span;
     let parent: unknown;
     let recording: boolean;

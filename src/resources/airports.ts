@@ -20,7 +20,7 @@ const MAX_QUERY_LENGTH = 100;
 export class Airports {
   /** Answers with the response that brought them (`.withResponse()` of a cache hit gives it). */
   readonly #cache: Cache<string, Fetched>;
-  readonly #inflight = new Map<string, Promise<Fetched>>();
+  readonly #inflight = new Map<string, Shared>();
 
   /** @internal The client builds it (`fareway.airports`). */
   constructor(private readonly ctx: ClientContext) {
@@ -63,17 +63,26 @@ export class Airports {
     if (headers !== undefined || timeout !== undefined || maxRetries !== undefined)
       return this.#answer(await this.#fetch(key, call), call);
 
-    let pending = this.#inflight.get(key);
-    if (!pending) {
+    let shared = this.#inflight.get(key);
+    if (!shared) {
       // The shared request belongs to none of its callers: the client's settings, no caller's
       // signal (another caller may still want it), reported to each caller as its answer.
-      pending = this.#fetch(key, new Call()).finally(() => this.#inflight.delete(key));
+      const own = new Call();
+      const promise = this.#fetch(key, own).finally(() => this.#inflight.delete(key));
       // Every caller may detach (abort) before it settles: the shared promise must never be
       // left without a handler, or its failure would be an unhandled rejection.
-      pending.catch(() => undefined);
-      this.#inflight.set(key, pending);
+      promise.catch(() => undefined);
+      shared = { promise, call: own };
+      this.#inflight.set(key, shared);
     }
-    return this.#answer(await (signal ? raceAbort(pending, signal) : pending), call);
+    try {
+      return this.#answer(await (signal ? raceAbort(shared.promise, signal) : shared.promise), call);
+    } finally {
+      // What the shared request saw is each caller's too (its span's status code, its request id),
+      // unless this caller left before it was answered.
+      if (shared.call.status !== undefined && !signal?.aborted)
+        call.responded(shared.call.status, shared.call.requestId);
+    }
   }
 
   /** Forgets cached answers. */
@@ -100,6 +109,12 @@ export class Airports {
     this.#cache.set(q, fetched);
     return fetched;
   }
+}
+
+/** A request in flight shared by every caller of the same query, and the call it runs in. */
+interface Shared {
+  promise: Promise<Fetched>;
+  call: Call;
 }
 
 interface Fetched {

@@ -202,6 +202,42 @@ describe('OpenTelemetry spans', () => {
     expect(s.attributes['url.template']).toBe('/v1/airports/autocomplete/');
   });
 
+  it('an autocomplete answered by a shared request carries its status, for every caller', async () => {
+    const fareway = client();
+    // Two callers of one query share one request in flight; each call has its own span.
+    const [a, b] = await Promise.all([
+      fareway.airports.autocomplete('goi'),
+      fareway.airports.autocomplete('GOI'),
+    ]);
+    await flush();
+    const idOf = (r: object) => (r as { requestId?: string }).requestId;
+    expect(idOf(a)).toMatch(/\S/);
+    const spans = sdkSpans().filter((s) => s.name === 'fareway.airports.autocomplete');
+    expect(spans).toHaveLength(2);
+    for (const s of spans)
+      expect(s.attributes).toMatchObject({
+        'http.response.status_code': 200,
+        'fareway.request_id': idOf(a),
+      });
+    expect(idOf(b)).toBe(idOf(a));
+    expect(sandbox.control.requests().filter((r) => r.endpoint === 'autocomplete')).toHaveLength(1);
+  });
+
+  it('an autocomplete whose shared request failed carries the failure status', async () => {
+    const fareway = client({ maxRetries: 0 });
+    sandbox.control.failNext('autocomplete', { status: 503 });
+    const error = (await fareway.airports.autocomplete('ixc').then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error;
+    await flush();
+    expect(error).toBeInstanceOf(Error);
+    expect(only('fareway.airports.autocomplete').attributes).toMatchObject({
+      'http.response.status_code': 503,
+      'error.type': error.name,
+    });
+  });
+
   it('uses the tracerProvider option when given', async () => {
     const own = new InMemorySpanExporter();
     const ownProvider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: own })] });

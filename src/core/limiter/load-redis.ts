@@ -1,48 +1,31 @@
 import { ConfigurationError } from '../../errors.js';
-import type { CreateRedisStore } from './redis-store.js';
-import { importAtRunTime, sideEntry } from './run-time-import.js';
+import { isRedisClient } from './redis-client.js';
+import type { CreateRedisStore, RedisConstructor } from './redis-store.js';
+import { registered } from './redis-registry.js';
+import { importAtRunTime, requireAtRunTime, requirePeer, sideEntry } from './run-time-import.js';
+import { sourceImport } from './source-import.js';
 
 /**
- * Loads the Redis half of the limiter on first use, so that an application that never sets
- * `rateLimits.redis` never bundles it (nor ioredis). `fareway/redis` registers it when imported;
- * otherwise it is imported from beside this module (the built package's `redis.js`/`redis.cjs`, or
- * src/redis.ts from the sources), then as `fareway/redis` (a bundled application whose
- * node_modules still holds fareway). The specifiers are computed and loaded with `require`
- * (run-time-import.ts), so no bundler follows them and no `import(expression)` is in the build.
+ * Loads the Redis half of the limiter, so that an application that never sets `rateLimits.redis`
+ * never bundles it (nor ioredis). `fareway/redis` registers it when imported; otherwise the built
+ * package requires it from its own location (run-time-import.ts: by name, the package requiring
+ * itself, or beside this module), when the client is built. The sources import src/redis.ts.
+ * What cannot be loaded is a ConfigurationError then, naming what is missing and how to fix it:
+ * never a fallback to per-process limits while Redis answers (issue 30).
  */
 
 /** Set by the build: the Redis entry's file beside the built entry. */
 declare const __FAREWAY_REDIS_ENTRY__: string | undefined;
 
-const KEY = Symbol.for('fareway.redis-store@1');
-
-/** Makes the Redis half available to every Fareway client of this process (`fareway/redis` calls it). */
-export function registerRedisStore(create: CreateRedisStore): void {
-  (globalThis as Record<symbol, unknown>)[KEY] = create;
-}
-
-function registered(): CreateRedisStore | undefined {
-  const create = (globalThis as Record<symbol, unknown>)[KEY];
-  return typeof create === 'function' ? (create as CreateRedisStore) : undefined;
-}
-
-const specifiers = () =>
-  sideEntry(
-    'redis',
-    typeof __FAREWAY_REDIS_ENTRY__ === 'string' ? __FAREWAY_REDIS_ENTRY__ : '../../redis.js',
-  );
-
-/**
- * The Redis store factory. Rejects with a ConfigurationError saying how to bundle it when it
- * cannot be loaded (an application bundled without `import 'fareway/redis'`).
- */
-export async function loadRedisStore(): Promise<CreateRedisStore> {
+/** The built package's Redis half, required now from its own location (or a ConfigurationError). */
+function requireHalf(): CreateRedisStore {
+  const beside = typeof __FAREWAY_REDIS_ENTRY__ === 'string' ? __FAREWAY_REDIS_ENTRY__ : '';
   const problems: string[] = [];
-  for (const specifier of specifiers()) {
+  for (const specifier of sideEntry('redis', beside)) {
     const found = registered();
     if (found) return found;
     try {
-      await importAtRunTime(specifier);
+      requireAtRunTime(specifier);
     } catch (error) {
       problems.push(`${specifier}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
@@ -54,4 +37,34 @@ export async function loadRedisStore(): Promise<CreateRedisStore> {
       "application, add `import 'fareway/redis';` once (beside the code that configures Redis). " +
       `Tried: ${problems.join('; ')}`,
   );
+}
+
+/** ioredis' `Redis` class, from Fareway's own installation (or a ConfigurationError naming it). */
+function ioredis(): RedisConstructor {
+  const mod = requirePeer('ioredis', '`rateLimits.redis` (a URL or options)') as {
+    Redis?: RedisConstructor;
+    default?: RedisConstructor;
+  };
+  const Redis = mod.Redis ?? mod.default;
+  if (typeof Redis !== 'function')
+    throw new ConfigurationError('`rateLimits.redis`: the installed `ioredis` does not export `Redis`');
+  return Redis;
+}
+
+/**
+ * The Redis store factory for `setting` (`rateLimits.redis`, already checked). What it needs is
+ * loaded now: ioredis when Fareway makes the connection itself (a URL or options; a client handed
+ * in needs none), and the Redis half. Throws a ConfigurationError when either cannot be loaded;
+ * the promise resolves once the half is there (at once in the build; the sources import it).
+ */
+export function loadRedisStore(setting: unknown): Promise<CreateRedisStore> {
+  const Redis = isRedisClient(setting) ? undefined : ioredis();
+  const bind =
+    (create: CreateRedisStore): CreateRedisStore =>
+    (init) =>
+      create({ ...init, Redis });
+  const now = registered();
+  if (now) return Promise.resolve(bind(now));
+  if (!sourceImport) return Promise.resolve(bind(requireHalf()));
+  return importAtRunTime('../../redis.js').then(() => bind(registered() ?? requireHalf()));
 }

@@ -6,6 +6,9 @@
 import type { TokenSource } from './bucket.js';
 import type { SharedLock } from './redis/lock.js';
 import type { Hold } from './ticket.js';
+import type { RedisConstructor } from './redis-client.js';
+
+export type { RedisConstructor } from './redis-client.js';
 
 export type { SharedLock } from './redis/lock.js';
 
@@ -54,8 +57,10 @@ export interface RedisStore extends SharedStore {
 interface RedisStoreInit {
   /** Hashed into the key prefix; never stored or sent as is. */
   apiKey: string;
-  /** `rateLimits.redis`: an ioredis client or Cluster, or ioredis options. */
+  /** `rateLimits.redis`: an ioredis client or Cluster, a URL, or ioredis options. */
   redis: unknown;
+  /** ioredis' `Redis` class, loaded by the main entry (load-redis.ts) unless `redis` is a client. */
+  Redis?: RedisConstructor | undefined;
   commandTimeoutMs: number;
   warn: (msg: string, meta?: object) => void;
   info: (msg: string, meta?: object) => void;

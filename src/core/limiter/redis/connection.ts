@@ -1,14 +1,15 @@
 /**
  * The limiter's own Redis connection: a command client and a subscriber, both owned by us (a
- * passed-in ioredis client or Cluster is duplicated, never closed). ioredis is loaded lazily and
- * only when options (not a client) are given, so bundling `fareway` never needs it.
+ * passed-in ioredis client or Cluster is duplicated, never closed). ioredis is loaded by the main
+ * entry when the client is built (load-redis.ts), only when a URL or options (not a client) are
+ * given, so bundling `fareway` never needs it.
  *
  * The connection is either up or down. Any failed command or a lost socket marks it down (one
  * warning per outage); a cheap PING probe marks it up again. Every command promise is handled:
  * nothing here can become an unhandled rejection.
  */
 import { createHash } from 'node:crypto';
-import { importAtRunTime } from '../run-time-import.js';
+import { isRedisClient, type RedisConstructor } from '../redis-client.js';
 import { COMMANDS } from './scripts.js';
 import { keepAlive } from '../../../timer.js';
 
@@ -58,17 +59,6 @@ export function keyPrefix(apiKey: string): string {
   return `{fareway:${createHash('sha256').update(apiKey).digest('hex').slice(0, 16)}}`;
 }
 
-/** An ioredis client or Cluster (not options) has `duplicate()`. */
-function isRedisClient(
-  value: unknown,
-): value is { duplicate(...args: unknown[]): unknown; isCluster?: boolean } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { duplicate?: unknown }).duplicate === 'function'
-  );
-}
-
 const retryStrategy = (times: number) => Math.min(times * 100, 1000);
 /**
  * Fail fast while disconnected (we fall back to local limits), reconnect forever. `disconnectTimeout`
@@ -86,7 +76,7 @@ const OVERRIDES = {
   disconnectTimeout: 0,
 };
 
-async function create(redis: unknown): Promise<RedisClient> {
+function create(redis: unknown, Redis: RedisConstructor | undefined): RedisClient {
   if (isRedisClient(redis)) {
     if (redis.isCluster === true) {
       return redis.duplicate([], {
@@ -96,16 +86,12 @@ async function create(redis: unknown): Promise<RedisClient> {
     }
     return redis.duplicate(OVERRIDES) as RedisClient;
   }
-  // A module name bundlers do not follow: ioredis stays an optional peer dependency.
-  const name = 'ioredis';
-  const mod = (await importAtRunTime(name)) as {
-    Redis?: new (o: object) => RedisClient;
-    default?: new (o: object) => RedisClient;
-  };
-  const Redis = mod.Redis ?? mod.default;
-  if (Redis === undefined) throw new Error('ioredis did not export Redis');
+  // ioredis, loaded from Fareway's own installation when the client was built (load-redis.ts).
+  if (Redis === undefined) throw new Error('ioredis was not loaded');
+  // A URL as ioredis takes it (its path is the db), or options; ours on top of either.
+  if (typeof redis === 'string') return new Redis(redis, OVERRIDES) as RedisClient;
   const options = typeof redis === 'object' && redis !== null ? redis : {};
-  return new Redis({ ...options, ...OVERRIDES });
+  return new Redis({ ...options, ...OVERRIDES }) as RedisClient;
 }
 
 /** Rejects after ms unless the command settles first; the late settlement is swallowed. */
@@ -120,6 +106,8 @@ export function timed<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 interface RedisConnectionOptions {
   redis: unknown;
+  /** ioredis' `Redis` class (none when `redis` is a client). */
+  Redis?: RedisConstructor | undefined;
   /** Per-command cap before Redis counts as unavailable. */
   commandTimeoutMs: number;
   warn: Warn;
@@ -152,10 +140,10 @@ export class RedisConnection {
     try {
       // Each client gets its 'error' listener at once: it may fail to connect while the next one
       // is created, and ioredis prints an unhandled 'error' event to stderr.
-      const client = (await create(this.o.redis)) as ScriptClient;
+      const client = create(this.o.redis, this.o.Redis) as ScriptClient;
       client.on('error', (error) => this.down(error));
       this.client = client;
-      const subscriber = (await create(this.o.redis)) as RedisClient;
+      const subscriber = create(this.o.redis, this.o.Redis);
       subscriber.on('error', (error) => this.down(error));
       this.subscriber = subscriber;
       if (this.closed) {

@@ -7,6 +7,7 @@ import { SharedTokens } from './shared-tokens.js';
 export const createRedisStore: CreateRedisStore = (init) => {
   const connection = new RedisConnection(keyPrefix(init.apiKey), {
     redis: init.redis,
+    Redis: init.Redis,
     commandTimeoutMs: init.commandTimeoutMs,
     warn: init.warn,
     info: init.info,
