@@ -83,22 +83,27 @@ export class OutageTokens implements TokenSource {
   readonly maxInFlight = Infinity;
   private readonly timers: ReturnLog<undefined>;
   private seq = 0;
+  /** The view when the outage began: kept until the shared log is used again. */
+  private readonly snapshot: { readAt: number; dues: readonly number[] };
+  private readonly processes: number;
 
   constructor(
     private readonly view: OutageView,
     private readonly idPrefix: string,
   ) {
     this.timers = new ReturnLog(() => view.wake());
+    this.snapshot = view.snapshot();
+    this.processes = Math.max(1, view.processes());
     const now = performance.now();
-    for (const due of view.snapshot().dues) if (due > now) this.timers.push(due, undefined);
+    for (const due of this.snapshot.dues) if (due > now) this.timers.push(due, undefined);
   }
 
   /** How many tokens this process may take now. */
   free(now = performance.now()): number {
-    const { readAt, dues } = this.view.snapshot();
+    const { readAt, dues } = this.snapshot;
     let seen = 0;
     for (const due of dues) if (due > now) seen++;
-    const share = Math.floor((this.view.limit - seen) / Math.max(1, this.view.processes()));
+    const share = Math.floor((this.view.limit - seen) / this.processes);
     return share - this.view.ownSince(readAt, now);
   }
 

@@ -26,13 +26,24 @@ export class Roster {
   private readonly snapshots = new Map<string, LogSnapshot>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private beating = false;
+  private everUp = false;
+  /**
+   * After Redis returns, its roster and logs are partial until every process has written its own
+   * tokens back and beaten once (a restarted Redis has neither; after a hang, Redis's clock jumped
+   * past every member's expiry): the view from before the outage is kept until then.
+   */
+  private frozenUntil = -Infinity;
 
   constructor(
     private readonly connection: RedisConnection,
     private readonly id: string,
     readonly periodMs = ROSTER_PERIOD_MS,
   ) {
-    connection.onUp(() => this.beat());
+    connection.onUp(() => {
+      if (this.everUp) this.frozenUntil = performance.now() + 2 * this.periodMs + 500;
+      this.everUp = true;
+      this.beat();
+    });
   }
 
   /** The last read of `bucket`'s log (empty before any). */
@@ -69,6 +80,7 @@ export class Roster {
       .then(([live, now, ...logs]) => {
         // Redis due times to this clock, from when the answer arrived (so never earlier).
         const at = performance.now();
+        if (at < this.frozenUntil) return;
         this.processes = Math.max(1, Number(live));
         BUCKETS.forEach((bucket, i) => {
           const dues = (logs[i] ?? []).map((due) => at + Number(due) - Number(now));

@@ -247,25 +247,37 @@ export class SharedTokens implements TokenSource {
     this.upBefore = true;
     if (!outage) return this.pump();
     this.restoring = true;
-    const now = performance.now();
-    const own = this.mine.live(now).flatMap(([member, due]) => [member, Math.ceil(due - now)]);
-    const written = own.length ? this.o.connection.run((c) => c.farewayRestore(this.log, ...own)) : null;
-    Promise.resolve(written).then(
+    this.writeOwn().then(
       () => {
-        this.resumeTimer = setTimeout(() => this.resume(), this.o.roster.periodMs + 250);
+        // Long enough for every process to notice (ioredis reconnects at most 1 s apart).
+        this.resumeTimer = setTimeout(() => this.resume(), this.o.roster.periodMs + 1_000);
         if (!this.keepAlive) keepAlive(this.resumeTimer, false);
       },
       () => (this.restoring = false), // down again: the next `up` writes them
     );
   }
 
+  /** Own tokens still due, into the shared log (an entry there only moves later). */
+  private writeOwn(): Promise<unknown> {
+    const now = performance.now();
+    const own = this.mine.live(now).flatMap(([member, due]) => [member, Math.ceil(due - now)]);
+    return own.length ? this.o.connection.run((c) => c.farewayRestore(this.log, ...own)) : Promise.resolve();
+  }
+
+  /** Own tokens taken meanwhile go in too; then waiters use the shared log. */
   private resume(): void {
-    this.restoring = false;
-    if (this.closed || !this.o.connection.isUp) return;
-    this.shared.push(...this.localWaiters.splice(0));
-    void this.local?.close();
-    this.local = undefined;
-    this.pump();
+    if (this.closed) return;
+    this.writeOwn().then(
+      () => {
+        this.restoring = false;
+        if (this.closed || !this.o.connection.isUp) return;
+        this.shared.push(...this.localWaiters.splice(0));
+        void this.local?.close();
+        this.local = undefined;
+        this.pump();
+      },
+      () => (this.restoring = false),
+    );
   }
 
   /** While Redis is away: tokens from this process's share of the window (outage.ts). */
