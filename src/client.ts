@@ -175,6 +175,7 @@ export class Fareway {
       expiresAtZone: o.expiresAtZone,
       duplicates: o.duplicates,
       bookReconcile: o.bookReconcile,
+      bookLockUnavailable: o.bookLockUnavailable,
       autocompleteCacheMs: o.autocompleteCacheMs,
       autocompleteCacheSize: o.autocompleteCacheSize,
     };

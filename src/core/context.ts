@@ -24,6 +24,8 @@ export interface ClientContext {
   /** The guided flow's policy for reported duplicates. */
   duplicates: 'allow' | 'refuse';
   bookReconcile: { timeoutMs: number; intervalMs: number };
+  /** `bookLockUnavailable`: book without the shared lock while Redis is away, or refuse. */
+  bookLockUnavailable: 'proceed' | 'refuse';
   autocompleteCacheMs: number;
   autocompleteCacheSize: number;
 }

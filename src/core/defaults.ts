@@ -16,6 +16,8 @@ export const DEFAULTS = {
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 8_000,
   bookReconcile: { timeoutMs: 10_000, intervalMs: 250 },
+  /** What a book does while its shared lock cannot be taken (Redis configured but away). */
+  bookLockUnavailable: 'proceed',
   memory: { searches: 500, bookings: 2_000 },
   /** `bookFlight`'s policy for duplicates reported by save-passengers, when no callback decides. */
   duplicates: 'refuse',

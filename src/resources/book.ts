@@ -11,6 +11,7 @@ import {
   BookingInProgressError,
   BookingOutcomeUnknownError,
   BookingStateError,
+  BookLockUnavailableError,
   PriceChangedError,
   ResponseValidationError,
 } from '../errors.js';
@@ -137,6 +138,9 @@ async function bookExclusively(
   const seen: Seen = {};
   for (let round = 0; round < 3; round++) {
     const lock = await ctx.limiter.lock(lockName, ttlMs);
+    // Redis is configured but away: the documented choice (bookLockUnavailable) decides.
+    if (lock === undefined && ctx.bookLockUnavailable === 'refuse' && ctx.limiter.shared)
+      throw new BookLockUnavailableError(id);
     if (lock !== 'held') {
       try {
         // Checked as the request is about to leave (after the queue and any 429 pause).
