@@ -67,6 +67,8 @@ describe.skipIf(!hasRedisServer())('Redis trouble told apart and repaired', () =
     try {
       await limiter.ready();
       const pending = limiter.lock('stalled', 10_000);
+      // Microtasks only (no I/O phase): the command is written and its timer armed, its reply unread.
+      for (let i = 0; i < 20; i++) await Promise.resolve();
       // The process is busy for four command timeouts; Redis answers meanwhile.
       const until = performance.now() + 800;
       while (performance.now() < until) {
