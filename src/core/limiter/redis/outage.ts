@@ -19,6 +19,7 @@
 import type { TokenSource } from '../bucket.js';
 import { ReturnLog } from '../return-log.js';
 import type { Hold, TokenTicket } from '../ticket.js';
+import type { Roster } from './roster.js';
 
 /** This process's own tokens of one budget, when each was taken and comes back: what it sent lately. */
 export class OwnLog {
@@ -73,8 +74,32 @@ export interface OutageView {
   unown(member: string): void;
   /** How many own tokens taken at or after `since` are still due at `now`. */
   ownSince(since: number, now: number): number;
-  /** A token may be free again. */
-  wake(): void;
+}
+
+/** The outage source of one budget, over its roster and this process's own log. */
+export function outageTokens(o: {
+  roster: Roster;
+  bucket: string;
+  limit: number;
+  hold: Hold;
+  mine: OwnLog;
+  id: string;
+}): OutageTokens {
+  const { roster, mine } = o;
+  return new OutageTokens(
+    {
+      limit: o.limit,
+      hold: o.hold,
+      processes: () => roster.processes,
+      snapshot: () => roster.snapshot(o.bucket),
+      own: (member, due, mode) => mine.set(member, due, mode),
+      unown: (member) => mine.delete(member),
+      // Counted from one period before the last read: another process's tokens taken after this
+      // process's read are counted by that process (its own read is at most a period older).
+      ownSince: (since, now) => mine.countSince(since - roster.periodMs, now),
+    },
+    `${o.id}:o:`,
+  );
 }
 
 /** Tokens while Redis is away: the share rule above, woken when an entry's due time passes. */
@@ -83,6 +108,7 @@ export class OutageTokens implements TokenSource {
   readonly maxInFlight = Infinity;
   private readonly timers: ReturnLog<undefined>;
   private seq = 0;
+  private wake: () => void = () => undefined;
   /** The view when the outage began: kept until the shared log is used again. */
   private readonly snapshot: { readAt: number; dues: readonly number[] };
   private readonly processes: number;
@@ -91,11 +117,16 @@ export class OutageTokens implements TokenSource {
     private readonly view: OutageView,
     private readonly idPrefix: string,
   ) {
-    this.timers = new ReturnLog(() => view.wake());
+    this.timers = new ReturnLog(() => this.wake());
     this.snapshot = view.snapshot();
     this.processes = Math.max(1, view.processes());
     const now = performance.now();
     for (const due of this.snapshot.dues) if (due > now) this.timers.push(due, undefined);
+  }
+
+  /** Called when a token may be free again. */
+  onWake(wake: () => void): void {
+    this.wake = wake;
   }
 
   /** How many tokens this process may take now. */
@@ -120,7 +151,7 @@ export class OutageTokens implements TokenSource {
 
   /** @internal */ drop(member: string): void {
     this.view.unown(member);
-    queueMicrotask(() => this.view.wake());
+    queueMicrotask(() => this.wake());
   }
 
   /** @internal */ get hold(): Hold {

@@ -2,7 +2,8 @@ import type { TokenSource } from '../bucket.js';
 import type { Hold, TokenTicket } from '../ticket.js';
 import type { RedisConnection } from './connection.js';
 import { budgetKey, pauseKey } from './keys.js';
-import { OutageTokens, OwnLog } from './outage.js';
+import type { OutageTokens } from './outage.js';
+import { OwnLog, outageTokens } from './outage.js';
 import type { Roster } from './roster.js';
 import { SharedTicket } from './shared-ticket.js';
 import { keepAlive } from '../../../timer.js';
@@ -291,22 +292,9 @@ export class SharedTokens implements TokenSource {
   }
 
   private outage(): OutageTokens {
-    const { roster, limit, hold } = this.o;
-    const local = new OutageTokens(
-      {
-        limit,
-        hold,
-        processes: () => roster.processes,
-        snapshot: () => roster.snapshot(this.o.bucket),
-        own: (member, due, mode) => this.mine.set(member, due, mode),
-        unown: (member) => this.mine.delete(member),
-        // Counted from one period before the last read: another process's tokens taken after
-        // this process's read are counted by that process (its own read is at most a period older).
-        ownSince: (since, now) => this.mine.countSince(since - roster.periodMs, now),
-        wake: () => this.drainLocal(),
-      },
-      `${this.id}:o:`,
-    );
+    const { roster, bucket, limit, hold } = this.o;
+    const local = outageTokens({ roster, bucket, limit, hold, mine: this.mine, id: this.id });
+    local.onWake(() => this.drainLocal());
     local.setKeepAlive(this.keepAlive);
     return local;
   }
