@@ -179,6 +179,7 @@ export class Fareway {
       duplicates: o.duplicates,
       bookReconcile: o.bookReconcile,
       createAdoption: o.createAdoption,
+      bookLockUnavailable: o.bookLockUnavailable,
       autocompleteCacheMs: o.autocompleteCacheMs,
       autocompleteCacheSize: o.autocompleteCacheSize,
     };

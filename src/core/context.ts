@@ -26,6 +26,8 @@ export interface ClientContext {
   bookReconcile: { timeoutMs: number; intervalMs: number };
   /** What an interrupted create may adopt without a shared store (`createAdoption`). */
   createAdoption: 'this-client' | 'shared-store';
+  /** `bookLockUnavailable`: book without the shared lock while Redis is away, or refuse. */
+  bookLockUnavailable: 'proceed' | 'refuse';
   autocompleteCacheMs: number;
   autocompleteCacheSize: number;
 }

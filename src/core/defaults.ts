@@ -18,6 +18,8 @@ export const DEFAULTS = {
   bookReconcile: { timeoutMs: 10_000, intervalMs: 250 },
   /** What an interrupted create may adopt without a shared store. */
   createAdoption: 'this-client' as 'this-client' | 'shared-store',
+  /** What a book does while its shared lock cannot be taken (Redis configured but away). */
+  bookLockUnavailable: 'proceed',
   memory: { searches: 500, bookings: 2_000 },
   /** `bookFlight`'s policy for duplicates reported by save-passengers, when no callback decides. */
   duplicates: 'refuse',

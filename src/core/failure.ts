@@ -94,8 +94,15 @@ export function markCutBody<E extends object>(error: E): E {
   return error;
 }
 
+/**
+ * No rate-limit token within the call's timeout (core/request.ts): nothing was sent, and it is
+ * not retried — the call's budget for waiting is spent.
+ */
+export class QueueTimeout extends APITimeoutError {}
+
 /** Refused by the SDK itself before anything was queued or sent. */
 const isLocal = (error: unknown) =>
+  error instanceof QueueTimeout ||
   error instanceof RequestValidationError ||
   error instanceof ClientClosedError ||
   error instanceof RateLimitQueueFullError ||

@@ -55,6 +55,8 @@ export interface Limiter {
   ready(): Promise<void>;
   /** 'local' | 'redis' | 'off' — what is in force (after ready; 'local' while Redis is away). */
   readonly mode: 'local' | 'redis' | 'off';
+  /** True when `redis` is configured (whether or not it answers now). */
+  readonly coordinated?: boolean;
   /**
    * Takes a named lock shared by every process with this API key. Resolves `'held'` when another
    * holder has it, `undefined` when there is no shared store (no `redis`, or Redis unavailable:
@@ -211,6 +213,7 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
   }
 
   return {
+    coordinated: useRedis,
     get mode() {
       if (buckets.size === 0) return 'off';
       return store?.isUp ? 'redis' : 'local';

@@ -173,6 +173,13 @@ const FarewayOptionsObject = closed({
    * @default 'this-client'
    */
   createAdoption: z._default(oneOf(['this-client', 'shared-store']), DEFAULTS.createAdoption),
+  /**
+   * What `bookings.book` does while `rateLimits.redis` is set but Redis cannot be reached to take
+   * the booking's shared book lock: `'proceed'` books with the per-client guarantee only (one
+   * book in flight per booking in this client; a warning is logged), `'refuse'` sends nothing and
+   * throws `BookLockUnavailableError`. See docs/booking-safety.md. @default 'proceed'
+   */
+  bookLockUnavailable: z._default(oneOf(['proceed', 'refuse']), DEFAULTS.bookLockUnavailable),
   /** Bounds of the client's memory of searches and bookings. */
   memory: z.prefault(
     MemoryOptionsObject as z.ZodMiniType<z.output<typeof MemoryOptionsObject>, MemoryOptions>,

@@ -3,7 +3,7 @@ import type { Hooks, Logger } from './options.js';
 import { safeHook } from './events.js';
 import { bucketOf } from '../schemas/vocabulary.js';
 import { withRetries } from './retry.js';
-import { classifyFailure, type CallTrace } from './failure.js';
+import { classifyFailure, markNotSent, QueueTimeout, type CallTrace } from './failure.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 import { pathOf, type EndpointDeclaration } from '../schemas/endpoints.js';
 import { readAnswer } from './reader.js';
@@ -27,6 +27,26 @@ interface RequesterConfig {
   retryMaxDelayMs: number;
   logger: Logger;
   hooks: Hooks;
+}
+
+/**
+ * The signal a queued attempt waits under: the caller's, plus the rest of the call's timeout.
+ * `done()` (the token came, or the wait ended) drops the timer.
+ */
+function queueBound(bucket: string, leftMs: number, timeout: number, signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const expire = () =>
+    controller.abort(
+      markNotSent(
+        new QueueTimeout(
+          `No '${bucket}' rate-limit token within the call's timeout (${timeout} ms); nothing was sent`,
+        ),
+      ),
+    );
+  const timer = leftMs > 0 ? setTimeout(expire, leftMs) : undefined;
+  if (timer === undefined) expire();
+  const both = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+  return { signal: both, done: () => clearTimeout(timer) };
 }
 
 /**
@@ -142,10 +162,15 @@ export class Requester {
       maxRetries = this.config.maxRetries,
     } = call.settings;
     const path = req.path;
+    // The call's queue waits (every attempt's together) end within its timeout: a call that gets
+    // no token by then sends nothing and says so (APITimeoutError, not retried).
+    const queueUntil = performance.now() + timeout;
     const attemptOnce = async (attempt: number): Promise<HttpResponse> => {
       const queued = performance.now();
+      const bound = bucket ? queueBound(bucket, queueUntil - queued, timeout, signal) : undefined;
       // The limiter hands a ticket: the wire's send and answer times anchor its token.
       const run = async (ticket?: Ticket) => {
+        bound?.done();
         const started = performance.now();
         const waitMs = Math.round(started - queued);
         call.waited(started - queued);
@@ -184,7 +209,8 @@ export class Requester {
           throw error;
         }
       };
-      return bucket ? this.limiter.schedule(bucket, run, { signal }) : run();
+      if (!bucket || !bound) return run();
+      return this.limiter.schedule(bucket, run, { signal: bound.signal }).finally(bound.done);
     };
 
     return withRetries(attemptOnce, {

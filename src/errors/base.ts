@@ -30,6 +30,7 @@ export type FarewayErrorCode =
   | 'invalid_response'
   | 'booking_outcome_unknown'
   | 'booking_in_progress'
+  | 'book_lock_unavailable'
   | 'create_outcome_unknown'
   | 'booking_failed'
   | 'price_changed'

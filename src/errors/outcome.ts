@@ -63,6 +63,25 @@ export class BookingInProgressError extends FarewayError {
 }
 
 /**
+ * Book was not sent: `rateLimits.redis` is set but Redis could not be reached to take the
+ * booking's shared book lock, and the client's `bookLockUnavailable` is `'refuse'`. Nothing was
+ * sent and no money moved: book again once Redis is back (or choose `'proceed'`, which books
+ * with the per-client guarantee only).
+ */
+export class BookLockUnavailableError extends FarewayError {
+  static override readonly code = 'book_lock_unavailable';
+  declare readonly code: 'book_lock_unavailable';
+  override name = 'BookLockUnavailableError';
+  constructor(booking_id: string) {
+    super(
+      `Book of booking ${booking_id} was not sent: the shared book lock could not be taken (Redis ` +
+        "unavailable) and bookLockUnavailable is 'refuse'. Nothing was sent; book again once Redis is back.",
+      { ids: { booking_id } },
+    );
+  }
+}
+
+/**
  * A create-booking whose outcome could not be established (a timeout, a dropped connection or a
  * proxy error, and listing the newest bookings did not settle it). A booking (and a fare lock)
  * may exist for `trace_id`: look for it (`bookings.list`) before creating again.
@@ -117,6 +136,7 @@ export class BookingFailedError extends FarewayError {
 keepClassNames({
   BookingOutcomeUnknownError,
   BookingInProgressError,
+  BookLockUnavailableError,
   CreateOutcomeUnknownError,
   BookingFailedError,
 });

@@ -9,6 +9,9 @@ import { classifyFailure, markAnswered, markNotSent, traceCall } from '../core/f
 import {
   BookingFailedError,
   BookingInProgressError,
+  BookingOutcomeUnknownError,
+  BookingStateError,
+  BookLockUnavailableError,
   PriceChangedError,
   ResponseValidationError,
 } from '../errors.js';
@@ -110,6 +113,14 @@ interface Seen {
   requestId?: string | undefined;
 }
 
+/**
+ * The call's budget (ms): its own `timeout`, else the client's (30 s by default). It bounds each
+ * wait of a book: for another process's lock, and the settling of an interrupted book.
+ */
+function callBudgetMs(ctx: ClientContext, call: Call): number {
+  return call.settings.timeout ?? ctx.timeout;
+}
+
 async function bookExclusively(
   ctx: ClientContext,
   id: string,
@@ -122,9 +133,14 @@ async function bookExclusively(
   // this call may still send: queued for a token, paused by a 429, reconciling. The TTL only
   // bounds how long a crashed holder blocks the others.
   const ttlMs = 2 * (ctx.timeout + ctx.bookReconcile.timeoutMs) + 10_000;
+  // Waiting for another process's book ends within the call's budget, however long it holds on.
+  const waitUntil = performance.now() + callBudgetMs(ctx, call);
   const seen: Seen = {};
   for (let round = 0; round < 3; round++) {
     const lock = await ctx.limiter.lock(lockName, ttlMs);
+    // Redis is configured but away: the documented choice (bookLockUnavailable) decides.
+    if (lock === undefined && ctx.bookLockUnavailable === 'refuse' && ctx.limiter.coordinated)
+      throw new BookLockUnavailableError(id);
     if (lock !== 'held') {
       try {
         // Checked as the request is about to leave (after the queue and any 429 pause).
@@ -139,6 +155,7 @@ async function bookExclusively(
           booking_id: id,
         });
       } finally {
+        // A release Redis could not take is retried by the limiter when Redis answers again.
         await lock?.release().catch((error: unknown) =>
           ctx.logger.warn?.('could not release the shared book lock; it expires by itself', {
             booking_id: id,
@@ -147,9 +164,10 @@ async function bookExclusively(
         );
       }
     }
-    // Another process is booking this id: wait for it, then read what it did.
+    // Another process is booking this id: wait for it (within the budget), then read what it did.
     ctx.logger.info?.(`book of ${id} is in flight in another process; waiting for it`, { booking_id: id });
-    await ctx.limiter.waitUntilFree(lockName, ttlMs, call.settings.signal);
+    const leftMs = Math.max(0, waitUntil - performance.now());
+    const free = await ctx.limiter.waitUntilFree(lockName, leftMs, call.settings.signal);
     const current = await retrieve();
     seen.lastStatus = current.status;
     seen.requestId = current.requestId;
@@ -160,9 +178,11 @@ async function bookExclusively(
     }
     if (current.status === 'failed')
       throw new BookingFailedError(id, current, { requestId: current.requestId });
+    // Still held when the budget ran out: this call sent nothing, and says so.
+    if (!free) break;
     // Still bookable: the other attempt ended without booking. Take the lock and book.
   }
-  // Every round, another process held the lock: this call sent nothing, and says so.
+  // Another process held the lock for longer than this call may wait: it sent nothing.
   throw new BookingInProgressError(id, seen);
 }
 
@@ -240,8 +260,33 @@ async function sendBook(
   } catch (error) {
     cause = error;
   }
+  const signal = call.settings.signal;
+  // Aborted once the book may have reached the service: the caller asked to stop, so the call
+  // ends at once, saying the outcome is unknown (never "nothing happened"), with its ids.
+  if (signal?.aborted && trace.attempted) throw abortedInFlight(id, call, signal);
   const { reconcile: mode } = classifyFailure(cause, 'book', trace);
-  // A refusal (never re-sent): a 400 in a status that does not allow book is typed by one read.
-  if (mode === 'no') throw await stateError('book', id, cause, retrieve);
-  return reconcile(ctx, id, cause, retrieve, mode);
+  if (mode === 'no') {
+    // A refusal (never re-sent): a 400 in a status that does not allow book is typed by one read.
+    let read: Awaited<ReturnType<Retrieve>> | undefined;
+    const readOnce: Retrieve = async (o) => (read ??= await retrieve(o));
+    const refused = await stateError('book', id, cause, readOnce);
+    // Already confirmed (by an earlier call, here or elsewhere): one PNR, the same outcome as
+    // with expectedFinalFare or a joined book — the booking, `reconciled: true`.
+    if (refused instanceof BookingStateError && refused.booking_status === 'confirmed') {
+      const current = await readOnce().catch(() => undefined);
+      if (current && confirmedWithPnr(current)) return fromRetrieved(current);
+    }
+    throw refused;
+  }
+  const settling = reconcile(ctx, id, cause, retrieve, mode);
+  if (!signal) return settling;
+  settling.catch(() => undefined);
+  return raceAbort(settling, signal).catch((error: unknown) => {
+    throw signal.aborted && error === signal.reason ? abortedInFlight(id, call, signal) : error;
+  });
+}
+
+/** The documented end of a book aborted after it may have been sent (docs/booking-safety.md). */
+function abortedInFlight(id: string, call: Call, signal: AbortSignal): BookingOutcomeUnknownError {
+  return new BookingOutcomeUnknownError(id, { cause: signal.reason, requestId: call.requestId });
 }

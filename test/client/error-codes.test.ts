@@ -57,6 +57,7 @@ const CLASS_OF: Record<FarewayErrorCode, string> = {
   invalid_response: 'ResponseValidationError',
   booking_outcome_unknown: 'BookingOutcomeUnknownError',
   booking_in_progress: 'BookingInProgressError',
+  book_lock_unavailable: 'BookLockUnavailableError',
   create_outcome_unknown: 'CreateOutcomeUnknownError',
   booking_failed: 'BookingFailedError',
   price_changed: 'PriceChangedError',

@@ -69,6 +69,8 @@ export interface RedisServer {
   port: number;
   /** Stops the server (SIGTERM, or SIGKILL to simulate a crash) and waits for it to exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Sends a signal and returns at once (SIGSTOP hangs the server, SIGCONT resumes it). */
+  signal(signal: NodeJS.Signals): void;
 }
 
 /**
@@ -116,7 +118,7 @@ export async function startRedisServer(
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url: `redis://127.0.0.1:${port}`, port, stop };
+  return { url: `redis://127.0.0.1:${port}`, port, stop, signal: (sig) => void proc.kill(sig) };
 }
 
 export interface RedisCluster {

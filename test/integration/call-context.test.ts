@@ -5,7 +5,12 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Fareway } from '../../src/index.js';
-import { ConfigurationError, type Logger, type SearchResults } from '../../src/index.js';
+import {
+  BookingOutcomeUnknownError,
+  ConfigurationError,
+  type Logger,
+  type SearchResults,
+} from '../../src/index.js';
 import { inDays, passengersFor, useSandbox } from '../helpers/sandbox.js';
 
 const sbx = useSandbox({ seed: 41 });
@@ -86,17 +91,26 @@ describe('the call context follows the call', () => {
     for (const read of reads) expect(read.headers['x-partner-trace']).toBe('trip-42');
   });
 
-  it('a book aborted after it was sent is settled by reading (the reads outlive the signal)', async () => {
+  it('a book aborted after it was sent ends at once: BookingOutcomeUnknownError with its ids, no read', async () => {
     const fareway = sbx.client();
     const booking = await priced(fareway);
     sbx.control.failNext('book', { delayMs: 150 }); // the service is still booking when the caller aborts
     const controller = new AbortController();
+    const reason = new Error('caller gave up');
+    const readsBefore = sbx.calls('retrieve').length;
     const pending = fareway.bookings.book(booking, { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('caller gave up')), 40);
-    const result = await pending;
-    expect(result).toMatchObject({ reconciled: true, status: 'confirmed' });
-    expect(result.pnr).toBe(sbx.control.getBooking(booking.booking_id)!.pnr);
-    expect(sbx.calls('book')).toHaveLength(1);
+    setTimeout(() => controller.abort(reason), 40);
+    const error = await pending.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BookingOutcomeUnknownError);
+    expect(error).toMatchObject({ code: 'booking_outcome_unknown', cause: reason });
+    expect((error as BookingOutcomeUnknownError).ids.booking_id).toBe(booking.booking_id);
+    // Ended on the abort itself: the book was sent once (the service finishes it after the error)
+    // and nothing was read.
+    await vi.waitFor(() => expect(sbx.calls('book')).toHaveLength(1));
+    expect(sbx.calls('retrieve').length).toBe(readsBefore);
   });
 
   it('an expectedFinalFare read carries the per-call headers too', async () => {

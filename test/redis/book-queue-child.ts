@@ -35,7 +35,8 @@ try {
     const at = Number(readFileSync(file, 'utf8'));
     await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
   }
-  const booked = await fareway.bookings.book(env('BOOK_ID'));
+  // The call's budget bounds its queue and lock waits (issue 30): this one may wait for the next window.
+  const booked = await fareway.bookings.book(env('BOOK_ID'), { timeout: 30_000 });
   out = { pnr: booked.pnr, reconciled: booked.reconciled };
 } catch (error) {
   out = {

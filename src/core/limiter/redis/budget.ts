@@ -5,7 +5,7 @@
  */
 import { BUCKETS } from '../../../schemas/vocabulary.js';
 import { keyPrefix } from './connection.js';
-import { budgetKey, pauseKey } from './shared-tokens.js';
+import { budgetKey, pauseKey } from './keys.js';
 
 /** The commands the reader needs (structural: an ioredis `Redis` or `Cluster` fits). */
 export interface BudgetReader {

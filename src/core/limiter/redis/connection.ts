@@ -12,6 +12,9 @@ import { createHash } from 'node:crypto';
 import { isRedisClient, type RedisConstructor } from '../redis-client.js';
 import { COMMANDS } from './scripts.js';
 import { keepAlive } from '../../../timer.js';
+import { timed } from './timed.js';
+
+export { timed } from './timed.js';
 
 type Warn = (message: string, meta?: object) => void;
 type Listener = (...args: unknown[]) => void;
@@ -52,6 +55,15 @@ interface ScriptClient extends RedisClient {
   farewayPause(pause: string, ms: number): Promise<number>;
   farewayUnlock(lock: string, token: string): Promise<number>;
   farewayRenew(lock: string, token: string, ttlMs: number): Promise<number>;
+  farewayRoster(
+    roster: string,
+    search: string,
+    book: string,
+    other: string,
+    id: string,
+    ttlMs: number,
+  ): Promise<[number, number, ...Array<Array<string | number>>]>;
+  farewayRestore(log: string, ...memberAndMs: Array<string | number>): Promise<number>;
 }
 
 /** Redis-safe key prefix of one API key: `{fareway:<sha256 first 16 hex>}` — one hash slot, never the key. */
@@ -92,16 +104,6 @@ function create(redis: unknown, Redis: RedisConstructor | undefined): RedisClien
   if (typeof redis === 'string') return new Redis(redis, OVERRIDES) as RedisClient;
   const options = typeof redis === 'object' && redis !== null ? redis : {};
   return new Redis({ ...options, ...OVERRIDES }) as RedisClient;
-}
-
-/** Rejects after ms unless the command settles first; the late settlement is swallowed. */
-export function timed<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
-  });
-  promise.catch(() => undefined);
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 interface RedisConnectionOptions {
@@ -203,6 +205,11 @@ export class RedisConnection {
   /** Publishes on this key's wake channel (pub/sub reaches every node of a cluster). */
   publish(message: string): void {
     this.fire((c) => c.publish(`${this.prefix}:wake`, message));
+  }
+
+  /** A line through the client's logger (warn or info). */
+  report(level: 'warn' | 'info', message: string, meta?: object): void {
+    this.o[level](message, meta);
   }
 
   onUp(listener: () => void): void {

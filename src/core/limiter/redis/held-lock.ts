@@ -32,6 +32,8 @@ interface HeldLockInit {
   takenAt: number;
   /** Called once when the lock is released, lost or closed (the owner stops tracking it). */
   onEnd: (lock: HeldLock) => void;
+  /** The release could not reach Redis: the owner retries it when Redis answers again. */
+  onReleaseFailed: (release: { name: string; key: string; token: string }) => void;
 }
 
 /**
@@ -73,7 +75,8 @@ export class HeldLock implements SharedLock {
       const deleted = await connection.run((c) => c.farewayUnlock(key, token));
       if (deleted === 1) connection.publish(`lock:${name}`);
     } catch {
-      // Redis away: the lock expires by its TTL.
+      // Redis away: retried when it answers again (else the lock expires by its TTL).
+      this.o.onReleaseFailed({ name, key, token });
     }
   }
 

@@ -12,11 +12,48 @@ export type { SharedLock } from './held-lock.js';
 export class SharedLocks {
   private readonly waiters = new Set<(name: string | undefined) => void>();
   private readonly held = new Set<HeldLock>();
+  /** Releases that could not reach Redis, by key: retried (and logged) when it answers again. */
+  private readonly unreleased = new Map<string, { name: string; key: string; token: string }>();
 
   constructor(private readonly connection: RedisConnection) {
     connection.onMessage((message) => {
       if (message.startsWith('lock:')) for (const w of [...this.waiters]) w(message.slice(5));
     });
+    connection.onUp(() => this.retryReleases());
+  }
+
+  private releaseFailed(release: { name: string; key: string; token: string }): void {
+    this.unreleased.set(release.key, release);
+    this.connection.report(
+      'warn',
+      'fareway: a shared lock could not be released (Redis away); retried when Redis is back',
+      {
+        lock: release.name,
+      },
+    );
+  }
+
+  private retryReleases(): void {
+    for (const release of [...this.unreleased.values()]) {
+      const { name, key, token } = release;
+      this.connection
+        .run((c) => c.farewayUnlock(key, token))
+        .then(
+          (deleted) => {
+            if (this.unreleased.get(key) === release) this.unreleased.delete(key);
+            if (deleted === 1) this.connection.publish(`lock:${name}`);
+            this.connection.report(
+              'info',
+              'fareway: a shared lock release was retried now that Redis is back',
+              {
+                lock: name,
+                released: deleted === 1 ? 'now' : 'already expired or taken',
+              },
+            );
+          },
+          () => undefined, // down again: retried on the next `up`
+        );
+    }
   }
 
   private key(name: string): string {
@@ -44,6 +81,7 @@ export class SharedLocks {
       ttlMs: ttl,
       takenAt,
       onEnd: (l) => this.held.delete(l),
+      onReleaseFailed: (r) => this.releaseFailed(r),
     });
     this.held.add(lock);
     return lock;

@@ -89,6 +89,37 @@ if holder == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 if holder then return -1 end
 return 0`;
 
+/**
+ * KEYS: roster, then the search, book and other logs. ARGV: process id, ttl ms. A heartbeat: this
+ * process is live for ttl ms more; expired members leave. Returns {live processes, now, the due
+ * times of each log's entries still ahead}: what the outage rule reads (outage.ts).
+ */
+const ROSTER = `${NOW}
+local ttl = tonumber(ARGV[2])
+redis.call('ZADD', KEYS[1], now + ttl, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('PEXPIRE', KEYS[1], ttl)
+local out = {redis.call('ZCARD', KEYS[1]), now}
+for i = 2, #KEYS do
+  local e = redis.call('ZRANGEBYSCORE', KEYS[i], '(' .. now, '+inf', 'WITHSCORES')
+  local dues = {}
+  for j = 2, #e, 2 do dues[#dues + 1] = e[j] end
+  out[#out + 1] = dues
+end
+return out`;
+
+/**
+ * KEYS: log. ARGV: member, ms until due, member, ms until due, …. After an outage, a process
+ * writes its own recent tokens back into the log (a fresh Redis has none); an entry already there
+ * only moves later.
+ */
+const RESTORE = `${NOW}
+for i = 1, #ARGV, 2 do
+  redis.call('ZADD', KEYS[1], 'GT', now + tonumber(ARGV[i + 1]), ARGV[i])
+end
+${EXPIRE}
+return 1`;
+
 /** Command names registered with ioredis `defineCommand` (EVALSHA, EVAL on NOSCRIPT). */
 export const COMMANDS = {
   farewayTake: { numberOfKeys: 2, lua: TAKE },
@@ -98,4 +129,6 @@ export const COMMANDS = {
   farewayPause: { numberOfKeys: 1, lua: PAUSE },
   farewayUnlock: { numberOfKeys: 1, lua: UNLOCK },
   farewayRenew: { numberOfKeys: 1, lua: RENEW },
+  farewayRoster: { numberOfKeys: 4, lua: ROSTER },
+  farewayRestore: { numberOfKeys: 1, lua: RESTORE },
 } as const;

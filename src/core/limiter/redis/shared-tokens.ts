@@ -1,24 +1,14 @@
 import type { TokenSource } from '../bucket.js';
-import { LocalTokens } from '../local-tokens.js';
 import type { Hold, TokenTicket } from '../ticket.js';
 import type { RedisConnection } from './connection.js';
+import { budgetKey, pauseKey } from './keys.js';
+import type { OutageTokens } from './outage.js';
+import { OwnLog, outageTokens } from './outage.js';
+import type { Roster } from './roster.js';
 import { SharedTicket } from './shared-ticket.js';
 import { keepAlive } from '../../../timer.js';
 
-/** The sorted set of one budget's sliding-window log: `<prefix>:<bucket>` (prefix: `keyPrefix(apiKey)`). */
-export function budgetKey(prefix: string, bucket: string): string {
-  return `${prefix}:${bucket}`;
-}
-
-/** The key of one budget's shared pause (after a 429): `<prefix>:<bucket>:pause`. */
-export function pauseKey(prefix: string, bucket: string): string {
-  return `${budgetKey(prefix, bucket)}:pause`;
-}
-
-interface Waiter {
-  resolve: (ticket: TokenTicket) => void;
-  reject: (error: unknown) => void;
-}
+type Waiter = { resolve: (ticket: TokenTicket) => void; reject: (error: unknown) => void };
 
 interface SharedTokensOptions {
   connection: RedisConnection;
@@ -26,8 +16,8 @@ interface SharedTokensOptions {
   bucket: string;
   limit: number;
   hold: Hold;
-  /** Called when local fallback tokens may have come back. */
-  wake: () => void;
+  /** The live processes and the logs as last read: this process's share while Redis is away. */
+  roster: Roster;
 }
 
 /**
@@ -35,15 +25,23 @@ interface SharedTokensOptions {
  * sorted set. A take adds a provisional entry (due take + window + lease), which this process
  * extends while the request is in flight with neither a send time nor an answer (a crashed
  * process's tokens come back at most window + lease after it died); `sent`/`answered` move it to
- * the exact due time and wake the other processes' waiters. Waiters sleep exactly until the next entry is due. While Redis is
- * down, tokens come from a local log instead; when it is back, waiters return to the shared log.
+ * the exact due time and wake the other processes' waiters. Waiters sleep exactly until the next
+ * entry is due. While Redis is down, tokens come from this process's share of the window
+ * (outage.ts); when it is back, this process first writes its own recent tokens into the log, and
+ * after one roster period (every process has written its own by then) waiters return to it.
  */
 export class SharedTokens implements TokenSource {
   readonly sync = false;
   readonly maxInFlight: number;
   private readonly log: string;
   private readonly pauseKey: string;
-  private readonly local: LocalTokens;
+  private local: OutageTokens | undefined;
+  /** This process's own tokens and when each comes back (written back after an outage). */
+  private readonly mine = new OwnLog();
+  /** Redis answers again after an outage: own tokens are written back, the share rule holds. */
+  private restoring = false;
+  private upBefore = false;
+  private resumeTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly id = Math.random().toString(36).slice(2, 10);
   private seq = 0;
   private shared: Waiter[] = [];
@@ -65,7 +63,6 @@ export class SharedTokens implements TokenSource {
     this.leaseMs = Math.ceil(Math.max(2 * o.hold.marginMs, Math.min(o.hold.windowMs / 4, 5000), 50));
     this.log = budgetKey(o.connection.prefix, o.bucket);
     this.pauseKey = pauseKey(o.connection.prefix, o.bucket);
-    this.local = new LocalTokens(o.limit, o.hold, () => this.drainLocal());
     o.connection.onUp(() => this.back());
     o.connection.onMessage((message) => this.message(message));
   }
@@ -73,7 +70,7 @@ export class SharedTokens implements TokenSource {
   take(): Promise<TokenTicket> {
     if (this.closed) return Promise.reject(new Error('fareway: rate limiter closed'));
     return new Promise<TokenTicket>((resolve, reject) => {
-      if (this.o.connection.isUp) {
+      if (this.o.connection.isUp && !this.restoring) {
         this.shared.push({ resolve, reject });
         this.pump();
       } else {
@@ -90,7 +87,7 @@ export class SharedTokens implements TokenSource {
 
   setKeepAlive(on: boolean): void {
     this.keepAlive = on;
-    this.local.setKeepAlive(on);
+    this.local?.setKeepAlive(on);
     if (this.timer !== undefined) {
       keepAlive(this.timer, on);
     }
@@ -99,6 +96,7 @@ export class SharedTokens implements TokenSource {
   async close(): Promise<void> {
     this.closed = true;
     this.clearTimer();
+    clearTimeout(this.resumeTimer);
     if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
     this.open.clear();
@@ -106,7 +104,7 @@ export class SharedTokens implements TokenSource {
     for (const w of [...this.shared, ...this.localWaiters]) w.reject(error);
     this.shared = [];
     this.localWaiters = [];
-    await this.local.close();
+    await this.local?.close();
   }
 
   /** @internal */ get hold(): Hold {
@@ -115,6 +113,7 @@ export class SharedTokens implements TokenSource {
 
   /** @internal A ticket reports: move its entry (fire-and-forget; a lost update only holds longer). */
   update(member: string, at: number, holdMs: number, mode: 'LT' | 'GT' | 'SET'): void {
+    this.mine.set(member, at + holdMs, mode);
     // Rounded down: a shorter age puts the due time later, never earlier.
     const age = Math.max(0, Math.floor(performance.now() - at));
     this.o.connection
@@ -142,11 +141,13 @@ export class SharedTokens implements TokenSource {
     if (this.open.size === 0) return;
     const members = [...this.open].map((t) => t.member);
     const hold = Math.ceil(this.o.hold.windowMs + this.leaseMs);
+    for (const m of members) this.mine.set(m, performance.now() + hold, 'GT');
     this.o.connection.fire((c) => c.farewayExtend(this.log, hold, ...members));
   }
 
   /** @internal A ticket's request never reached the wire. */
   release(member: string): void {
+    this.mine.delete(member);
     this.o.connection
       .run((c) => c.farewayRelease(this.log, member))
       .then(() => this.o.connection.publish(`${this.o.bucket}:0`))
@@ -170,6 +171,8 @@ export class SharedTokens implements TokenSource {
         ([taken, wait]) => {
           this.taking = false;
           const granted = this.shared.splice(0, taken);
+          const due = performance.now() + hold.windowMs + this.leaseMs;
+          for (let i = 0; i < taken; i++) this.mine.set(`${prefix}${i + 1}`, due);
           for (let i = 0; i < granted.length; i++) {
             const ticket = new SharedTicket(this, `${prefix}${i + 1}`);
             if (this.closed) ticket.notSent();
@@ -229,23 +232,70 @@ export class SharedTokens implements TokenSource {
 
   private toLocal(): void {
     this.clearTimer();
-    this.localWaiters.push(...this.shared);
-    this.shared = [];
+    this.localWaiters.push(...this.shared.splice(0));
     this.drainLocal();
   }
 
+  /**
+   * Redis answers again: this process's own recent tokens go into the log first (a fresh Redis
+   * has none), and the share rule holds one roster period more, until every process has written
+   * its own; then waiters return to the shared log.
+   */
   private back(): void {
-    if (this.closed) return;
-    this.shared.push(...this.localWaiters);
-    this.localWaiters = [];
-    this.pump();
+    if (this.closed || this.restoring) return;
+    // The first answer after a start with Redis up: nothing to write, nobody's outage to wait for.
+    const outage = this.upBefore || this.local !== undefined;
+    this.upBefore = true;
+    if (!outage) return this.pump();
+    this.restoring = true;
+    this.writeOwn().then(
+      () => {
+        // Long enough for every process to notice (ioredis reconnects at most 1 s apart).
+        this.resumeTimer = setTimeout(() => this.resume(), this.o.roster.periodMs + 1_000);
+        if (!this.keepAlive) keepAlive(this.resumeTimer, false);
+      },
+      () => (this.restoring = false), // down again: the next `up` writes them
+    );
   }
 
+  /** Own tokens still due, into the shared log (an entry there only moves later). */
+  private writeOwn(): Promise<unknown> {
+    const now = performance.now();
+    const own = this.mine.live(now).flatMap(([member, due]) => [member, Math.ceil(due - now)]);
+    return own.length ? this.o.connection.run((c) => c.farewayRestore(this.log, ...own)) : Promise.resolve();
+  }
+
+  /** Own tokens taken meanwhile go in too; then waiters use the shared log. */
+  private resume(): void {
+    if (this.closed) return;
+    this.writeOwn().then(
+      () => {
+        this.restoring = false;
+        if (this.closed || !this.o.connection.isUp) return;
+        this.shared.push(...this.localWaiters.splice(0));
+        void this.local?.close();
+        this.local = undefined;
+        this.pump();
+      },
+      () => (this.restoring = false),
+    );
+  }
+
+  /** While Redis is away: tokens from this process's share of the window (outage.ts). */
   private drainLocal(): void {
+    const local = (this.local ??= this.outage());
     while (this.localWaiters.length > 0) {
-      const ticket = this.local.take();
+      const ticket = local.take();
       if (ticket === false) return;
       (this.localWaiters.shift() as Waiter).resolve(ticket);
     }
+  }
+
+  private outage(): OutageTokens {
+    const { roster, bucket, limit, hold } = this.o;
+    const local = outageTokens({ roster, bucket, limit, hold, mine: this.mine, id: this.id });
+    local.onWake(() => this.drainLocal());
+    local.setKeepAlive(this.keepAlive);
+    return local;
   }
 }

@@ -1,7 +1,9 @@
 import type { CreateRedisStore, StoreCommands } from '../redis-store.js';
 import { RedisConnection, keyPrefix } from './connection.js';
 import { SharedLocks } from './lock.js';
+import { Roster } from './roster.js';
 import { SharedTokens } from './shared-tokens.js';
+import { randomBytes } from 'node:crypto';
 
 /** The Redis half of the limiter: one connection per client, shared budgets and locks on it. */
 export const createRedisStore: CreateRedisStore = (init) => {
@@ -13,17 +15,22 @@ export const createRedisStore: CreateRedisStore = (init) => {
     info: init.info,
   });
   const locks = new SharedLocks(connection);
+  const roster = new Roster(connection, randomBytes(6).toString('hex'));
   return {
     get isUp() {
       return connection.isUp;
     },
-    open: (timeoutMs) => connection.open(timeoutMs),
-    tokens: (bucket, limit, hold, wake) => new SharedTokens({ connection, bucket, limit, hold, wake }),
+    open: (timeoutMs) => {
+      roster.start();
+      return connection.open(timeoutMs);
+    },
+    tokens: (bucket, limit, hold) => new SharedTokens({ connection, bucket, limit, hold, roster }),
     lock: (name, ttlMs) => locks.lock(name, ttlMs),
     waitUntilFree: (name, timeoutMs, signal) => locks.waitUntilFree(name, timeoutMs, signal),
     run: (command) =>
       connection.run((client) => command(client as unknown as StoreCommands, connection.prefix)),
     close: () => {
+      roster.close();
       locks.close();
       connection.close();
     },

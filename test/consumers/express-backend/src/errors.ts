@@ -75,6 +75,7 @@ function route(err: FarewayError): ReturnType<typeof answer> {
       return answer(404, 'not_found', 'No such booking');
     case 'rate_limited':
     case 'rate_limit_queue_full':
+    case 'book_lock_unavailable': // nothing was sent (bookLockUnavailable: 'refuse', Redis away)
     case 'insufficient_balance': // the partner's wallet: page the on-call, tell the traveller "later"
     case 'client_closed': // shutting down: another instance takes the retry
       return answer(503, 'unavailable', 'Busy: try again shortly');
