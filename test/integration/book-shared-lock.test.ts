@@ -48,7 +48,7 @@ async function priced(fw: Fareway) {
   return { id: booking.booking_id, fare: pricing.final_fare };
 }
 const books = () => sbx.calls('book').length;
-const settle = (p: Promise<unknown>) =>
+const settle = (p: Promise<unknown>): Promise<{ value?: unknown; error?: unknown }> =>
   p.then(
     (value) => ({ value }),
     (error: unknown) => ({ error }),

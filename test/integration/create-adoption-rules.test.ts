@@ -48,9 +48,9 @@ const raw = (results: SearchResults, index: string) => ({
   trace_id: results.trace_id,
   result_indices: [index],
 });
-const caught = (p: Promise<unknown>) =>
+const caught = (p: Promise<unknown>): Promise<{ value?: unknown; error?: unknown }> =>
   p.then(
-    (value) => ({ value }) as { value?: unknown; error?: unknown },
+    (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
 /** Bookings the sandbox holds on a trace (read by a client without faults). */
