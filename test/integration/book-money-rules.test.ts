@@ -62,6 +62,14 @@ describe('a 2xx book answer is a booking only when confirmed with a PNR', () => 
       expect(error).toBeInstanceOf(thrown);
       expect(books).toBe(1);
       expect(status(id)).toBe('priced');
+      if (thrown === ResponseValidationError)
+        expect(error).toMatchObject({
+          issues: [{ path: 'status', message: `expected confirmed with a PNR, got ${body.status}` }],
+          status: 200,
+          endpoint: `POST /v1/flights/booking/${id}/book/`,
+          requestId: 'req_x',
+          ids: { booking_id: id },
+        });
     });
   }
 
@@ -83,6 +91,9 @@ describe('the fare guard compares in paise', () => {
       const error = await rejection(fw.bookings.book(id, { expectedFinalFare: expected }));
       expect(error).toBeInstanceOf(PriceChangedError);
       expect(error).toMatchObject({ booking_id: id, previousFare: expected, newFare: fare });
+      expect((error as Error).message).toBe(
+        `Booking ${id}: expectedFinalFare ${expected} does not match the service's current fare ${fare}; nothing was sent`,
+      );
       expect(sbx.calls('book')).toHaveLength(0);
       expect(status(id)).toBe('priced');
     });
@@ -140,7 +151,42 @@ describe('a guarded book of a booking already confirmed', () => {
     const error = (b as PromiseRejectedResult).reason as PriceChangedError;
     expect(error).toBeInstanceOf(PriceChangedError);
     expect(error).toMatchObject({ booking_id: id, previousFare: fare + 0.01, newFare: fare });
+    expect(error.message).toBe(
+      `Booking ${id} was booked by a concurrent call at ${fare}, not at the expectedFinalFare ${fare + 0.01} of this call`,
+    );
     expect(sbx.calls('book')).toHaveLength(1);
+  });
+
+  it('joined in flight without a guard: both get the one booking, and the join is logged at debug', async () => {
+    const lines: Array<[string, unknown]> = [];
+    const fw = sbx.client({
+      logLevel: 'debug',
+      logger: { debug: (msg: string, meta?: unknown) => lines.push([msg, meta]) },
+    });
+    const { id } = await priced(fw);
+    const [a, b] = await Promise.all([fw.bookings.book(id), fw.bookings.book(id)]);
+    expect(b.pnr).toBe(a.pnr);
+    expect(sbx.calls('book')).toHaveLength(1);
+    expect(lines).toContainEqual([
+      `book of ${id} is already in flight on this client; joining it`,
+      { booking_id: id },
+    ]);
+  });
+
+  it('joined in flight, the answer without pricing: the joined guard cannot compare, and the booking stands', async () => {
+    const fw = sbx.client();
+    const { id, fare } = await priced(fw);
+    sbx.server.use(
+      http.post(BOOK, ({ params }) =>
+        HttpResponse.json({ booking_id: params.id, status: 'confirmed', pnr: 'PNR777', pricing: null }),
+      ),
+    );
+    const [a, b] = await Promise.all([
+      fw.bookings.book(id),
+      fw.bookings.book(id, { expectedFinalFare: fare + 1 }),
+    ]);
+    expect(a.pnr).toBe('PNR777');
+    expect(b.pnr).toBe('PNR777');
   });
 
   it('joined in flight at its own fare: both get the one booking', async () => {

@@ -26,10 +26,10 @@ beforeEach(() => {
 });
 afterEach(() => redis.restore());
 
-/** Log lines of one client, by level. */
+/** Log lines of one client, by level, with their meta. */
 function logged() {
-  const lines: Array<{ level: string; msg: string }> = [];
-  const at = (level: string) => (msg: string) => void lines.push({ level, msg });
+  const lines: Array<{ level: string; msg: string; meta: unknown }> = [];
+  const at = (level: string) => (msg: string, meta?: unknown) => void lines.push({ level, msg, meta });
   return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
 }
 
@@ -38,6 +38,8 @@ function shared(opts: FarewayOptions = {}) {
   const fw = sbx.client({ rateLimits: SHARED, logger: log.logger, logLevel: 'debug', ...opts });
   return { fw, log: log.lines };
 }
+/** A client that logs errors only: the book path must not call a level that is off. */
+const quiet = (opts: FarewayOptions = {}) => shared({ logLevel: 'error', ...opts }).fw;
 
 async function priced(fw: Fareway) {
   const results = await fw.flights.search(ONE_WAY);
@@ -80,7 +82,11 @@ describe('the shared book lock (in-process Redis double)', () => {
     const result = await mine;
     expect(result).toMatchObject({ pnr: booked.pnr, reconciled: true });
     expect(books()).toBe(1);
-    expect(log.some((l) => l.level === 'info' && l.msg.includes('in flight in another process'))).toBe(true);
+    expect(log).toContainEqual({
+      level: 'info',
+      msg: `book of ${id} is in flight in another process; waiting for it`,
+      meta: { booking_id: id },
+    });
   });
 
   it('held by another process that booked at another fare: a guarded call is refused, nothing sent', async () => {
@@ -129,7 +135,7 @@ describe('the shared book lock (in-process Redis double)', () => {
         times: Infinity,
         async respond(forward) {
           const body = (await (await forward()).json()) as Record<string, unknown>;
-          return Response.json({ ...body, status: 'failed' });
+          return Response.json({ ...body, status: 'failed' }, { headers: { 'x-request-id': 'req_failed' } });
         },
       }),
     });
@@ -138,6 +144,7 @@ describe('the shared book lock (in-process Redis double)', () => {
     failed = true;
     const { error } = await settle(fw.bookings.book(id));
     expect(error).toBeInstanceOf(BookingFailedError);
+    expect(error).toMatchObject({ requestId: 'req_failed' });
     expect(books()).toBe(0);
   });
 
@@ -149,7 +156,11 @@ describe('the shared book lock (in-process Redis double)', () => {
     expect(booked.status).toBe('confirmed');
     expect(redis.answers).toEqual(['taken', 'taken']);
     expect(books()).toBe(1);
-    expect(log.some((l) => l.level === 'warn' && l.msg.includes('lost before book was sent'))).toBe(true);
+    expect(log).toContainEqual({
+      level: 'warn',
+      msg: `the shared book lock of ${id} was lost before book was sent; nothing was sent`,
+      meta: { booking_id: id },
+    });
     expect(redis.taken.every((l) => l.released)).toBe(true);
   });
 
@@ -159,8 +170,29 @@ describe('the shared book lock (in-process Redis double)', () => {
     redis.failReleases();
     const booked = await fw.bookings.book(id);
     expect(booked.status).toBe('confirmed');
-    const warning = log.find((l) => l.level === 'warn' && l.msg.includes('could not release'));
-    expect(warning?.msg).toContain('expires by itself');
+    expect(log).toContainEqual({
+      level: 'warn',
+      msg: 'could not release the shared book lock; it expires by itself',
+      meta: { booking_id: id, error: 'redis unavailable at release' },
+    });
+  });
+
+  it('with info and warn off, a held and then lost lock logs nothing and still decides', async () => {
+    const fw = quiet();
+    const { id } = await priced(fw);
+    redis.holdFor(`book:${id}`, 1);
+    redis.loseNextLock();
+    const booked = await fw.bookings.book(id);
+    expect(booked.status).toBe('confirmed');
+    expect(redis.answers).toEqual(['held', 'taken', 'taken']);
+    expect(books()).toBe(1);
+  });
+
+  it('with warn off, a failed release logs nothing and the booking stands', async () => {
+    const fw = quiet();
+    const { id } = await priced(fw);
+    redis.failReleases();
+    expect((await fw.bookings.book(id)).status).toBe('confirmed');
   });
 
   it('a guarded book under the lock: the fare is read, then book sent once', async () => {

@@ -60,9 +60,14 @@ describe('a guarded book whose fare cannot be read', () => {
       expect(error).toBeInstanceOf(ResponseValidationError);
       expect(error).not.toBeInstanceOf(PriceChangedError);
       expect((error as ResponseValidationError).issues).toEqual([
-        expect.objectContaining({ path: 'pricing.final_fare' }),
+        { path: 'pricing.final_fare', message: 'is needed to verify expectedFinalFare; book was not sent' },
       ]);
-      expect(error).toMatchObject({ requestId: 'req_r', status: 200 });
+      expect(error).toMatchObject({
+        requestId: 'req_r',
+        status: 200,
+        endpoint: 'GET /v1/flights/booking/b-1/',
+        ids: { booking_id: 'b-1' },
+      });
       expect(sent).toEqual([]);
     });
   }
