@@ -131,6 +131,7 @@ describe('more than 10 candidates on one trace', () => {
     const { error } = await interruptedCreate(client);
     expect(error).toBeInstanceOf(CreateOutcomeUnknownError);
     expect((error as CreateOutcomeUnknownError).candidates).toHaveLength(11);
+    expect((error as CreateOutcomeUnknownError).candidates).toContain('draft-9');
     expect(retrieves()).toBe(0);
   });
 
