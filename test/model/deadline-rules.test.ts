@@ -90,3 +90,45 @@ describe('onExpire after cancel', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe('Deadline.in and what a deadline says', () => {
+  it('defaults to an offer counted from a reported window; estimated ones are the fallback', () => {
+    const clock = manualClock();
+    expect(Deadline.in(1_000, { clock })).toMatchObject({
+      kind: 'offer',
+      basis: 'remaining_seconds',
+      estimated: false,
+    });
+    expect(Deadline.in(1_000, { clock, kind: 'lock', estimated: true })).toMatchObject({
+      kind: 'lock',
+      basis: 'fallback',
+      estimated: true,
+    });
+  });
+
+  it('expiresAt counts from receivedAt, not from now', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T06:00:00Z'));
+    const clock = manualClock(50_000);
+    const d = Deadline.in(5_000, { clock, receivedAt: 48_000 });
+    expect(d.expiresAt.toISOString()).toBe('2026-12-01T06:00:03.000Z');
+    expect(d.remainingMs()).toBe(3_000);
+  });
+
+  it('"expired" for the first second after, then "expired N s ago"', () => {
+    const clock = manualClock();
+    const d = Deadline.in(0, { clock });
+    clock.t += 999;
+    expect(d.toString()).toBe('expired');
+    clock.t += 1;
+    expect(d.toString()).toBe('expired 1 s ago');
+    clock.t += 2 * 3_600_000;
+    expect(d.toString()).toBe('expired 2 h ago');
+  });
+
+  it('its local refusal carries the deadline and the caller’s context', () => {
+    const clock = manualClock();
+    const error = Deadline.in(-5_000, { clock, kind: 'lock' }).expiredError({ booking_id: 'b-1' });
+    expect(error.context).toMatchObject({ booking_id: 'b-1', deadline: { kind: 'lock', remainingMs: 0 } });
+  });
+});
