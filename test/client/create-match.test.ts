@@ -24,6 +24,8 @@ describe("indicesMatch: is a booking's itinerary the one a create sent?", () => 
 
   it('items without indices, or none at all, cannot tell', () => {
     expect(indicesMatch([item(null)], ['o1'])).toBe('cannot-tell');
+    expect(indicesMatch([item('')], ['o1'])).toBe('cannot-tell');
+    expect(indicesMatch([item('o1'), item('')], ['o1'])).toBe('cannot-tell');
     expect(indicesMatch([item('o1'), item(undefined)], ['o1', 'i1'])).toBe('cannot-tell');
     expect(indicesMatch([], ['o1'])).toBe('cannot-tell');
     expect(indicesMatch(null, ['o1'])).toBe('cannot-tell');

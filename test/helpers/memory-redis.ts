@@ -1,0 +1,150 @@
+/**
+ * A Redis store double for the limiter's shared locks (src/core/limiter/redis-store.ts), in
+ * memory, so that the cross-process book path (book.ts: `'held'`, waitUntilFree, a lost lock)
+ * runs in-process. It behaves as the real store does for locks: `lock` is SET NX (one holder,
+ * `'held'` for everyone else), `release` is compare-and-delete and wakes the waiters,
+ * `waitUntilFree` resolves true once the name is free (false after its timeout). Two clients
+ * registered against one double are two processes sharing one Redis. Budgets are not modelled:
+ * use it with every bucket off (`rateLimits: { search: false, book: false, other: false, redis: {} }`).
+ * The real-Redis tests (test/redis/) stay; this one only makes the path reachable in unit runs.
+ */
+import { registerRedisStore } from '../../src/core/limiter/load-redis.js';
+import type { CreateRedisStore, RedisStore, SharedLock } from '../../src/core/limiter/redis-store.js';
+
+const KEY = Symbol.for('fareway.redis-store@1');
+
+export interface MemoryLock extends SharedLock {
+  readonly name: string;
+  readonly ttlMs: number;
+  released: boolean;
+  /** Marks the lock lost (a renewal found it gone): as HeldLock does. */
+  lose(): void;
+}
+
+export interface MemoryRedis {
+  /** Every lock taken, in order (released ones included). */
+  readonly taken: MemoryLock[];
+  /** Names currently held. */
+  held(): string[];
+  /** Takes `name` as another process would; resolves with its lock or 'held'. */
+  take(name: string, ttlMs?: number): MemoryLock | 'held';
+  /** `lock()` calls answered so far, by result. */
+  readonly answers: Array<'taken' | 'held'>;
+  /** The next `lock()` of this name answers 'held' `times` times and then the lock is free again. */
+  holdFor(name: string, times: number): void;
+  /** Makes the next lock taken by a client lost already (its `lost` true when book checks it). */
+  loseNextLock(): void;
+  /** Makes every `release()` reject (a Redis outage at release). */
+  failReleases(): void;
+  /** Puts the previous store factory back. */
+  restore(): void;
+}
+
+/** Registers the double as the process's Redis store (until `restore()`). */
+export function useMemoryRedis(): MemoryRedis {
+  const g = globalThis as Record<symbol, unknown>;
+  const previous = g[KEY];
+  const locks = new Map<string, MemoryLock>();
+  const waiters = new Set<() => void>();
+  const taken: MemoryLock[] = [];
+  const answers: Array<'taken' | 'held'> = [];
+  const heldFor = new Map<string, number>();
+  let loseNext = false;
+  let releasesFail = false;
+
+  const wake = () => {
+    for (const w of [...waiters]) w();
+  };
+  const newLock = (name: string, ttlMs: number): MemoryLock => {
+    const controller = new AbortController();
+    const lock: MemoryLock = {
+      name,
+      ttlMs,
+      released: false,
+      lost: false,
+      signal: controller.signal,
+      lose() {
+        if (lock.released || lock.lost) return;
+        (lock as { lost: boolean }).lost = true;
+        controller.abort(new Error('shared lock lost'));
+      },
+      async release() {
+        if (releasesFail) throw new Error('redis unavailable at release');
+        if (lock.released) return;
+        lock.released = true;
+        (lock as { lost: boolean }).lost = false;
+        if (locks.get(name) === lock) locks.delete(name);
+        wake();
+      },
+    };
+    taken.push(lock);
+    return lock;
+  };
+  const take = (name: string, ttlMs = 60_000): MemoryLock | 'held' => {
+    if (locks.has(name)) return 'held';
+    const lock = newLock(name, ttlMs);
+    locks.set(name, lock);
+    return lock;
+  };
+
+  const store = (): RedisStore => ({
+    isUp: true,
+    open: () => Promise.resolve(),
+    tokens() {
+      throw new Error('memory-redis: budgets are not modelled; turn every bucket off');
+    },
+    async lock(name, ttlMs) {
+      const left = heldFor.get(name) ?? 0;
+      if (left > 0) {
+        heldFor.set(name, left - 1);
+        answers.push('held');
+        return 'held';
+      }
+      const result = take(name, ttlMs);
+      answers.push(result === 'held' ? 'held' : 'taken');
+      if (result !== 'held' && loseNext) {
+        loseNext = false;
+        result.lose();
+      }
+      return result;
+    },
+    waitUntilFree(name, timeoutMs, signal) {
+      return new Promise<boolean>((resolve, reject) => {
+        const done = (value: boolean) => {
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(value);
+        };
+        const check = () => {
+          if (!locks.has(name)) done(true);
+        };
+        const timer = setTimeout(() => done(false), timeoutMs);
+        signal?.addEventListener('abort', () => {
+          waiters.delete(check);
+          clearTimeout(timer);
+          reject(signal.reason);
+        });
+        waiters.add(check);
+        check();
+      });
+    },
+    close() {},
+  });
+  registerRedisStore((() => store()) as CreateRedisStore);
+  return {
+    taken,
+    answers,
+    held: () => [...locks.keys()],
+    take,
+    holdFor: (name, times) => heldFor.set(name, times),
+    loseNextLock: () => {
+      loseNext = true;
+    },
+    failReleases: () => {
+      releasesFail = true;
+    },
+    restore: () => {
+      g[KEY] = previous;
+    },
+  };
+}
