@@ -8,7 +8,7 @@
  * use it with every bucket off (`rateLimits: { search: false, book: false, other: false, redis: {} }`).
  * The real-Redis tests (test/redis/) stay; this one only makes the path reachable in unit runs.
  */
-import { registerRedisStore } from '../../src/core/limiter/load-redis.js';
+import { registerRedisStore } from '../../src/core/limiter/redis-registry.js';
 import type { CreateRedisStore, RedisStore, SharedLock } from '../../src/core/limiter/redis-store.js';
 
 const KEY = Symbol.for('fareway.redis-store@1');
@@ -90,6 +90,8 @@ export function useMemoryRedis(): MemoryRedis {
   const store = (): RedisStore => ({
     isUp: true,
     open: () => Promise.resolve(),
+    // Create's claims are not modelled: a command rejects, as while Redis is away.
+    run: () => Promise.reject(new Error('memory-redis: commands are not modelled')),
     tokens() {
       throw new Error('memory-redis: budgets are not modelled; turn every bucket off');
     },
