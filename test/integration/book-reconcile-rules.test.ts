@@ -52,11 +52,32 @@ describe('an interrupted book reconciles by reading', () => {
       `book of ${id} was interrupted (${reason}); reconciling by retrieving the booking`,
       { booking_id: id },
     ]);
+    expect(
+      lines.some(
+        ([level, msg]) => level === 'info' && msg.startsWith(`reconcile check 1 for ${id} failed: `),
+      ),
+    ).toBe(true);
     expect(lines).toContainEqual([
       'info',
       `book of ${id} had committed: PNR ${booked.pnr}`,
       { booking_id: id, requestId: booked.requestId },
     ]);
+  });
+
+  it('without an onReconcile hook (and with every level logged), nothing complains', async () => {
+    const lines: string[] = [];
+    const log = (msg: string) => void lines.push(msg);
+    const fw = sbx.client({
+      maxRetries: 0,
+      logLevel: 'debug',
+      logger: { debug: log, info: log, warn: log, error: log },
+      hooks: { onRetry: () => undefined },
+      bookReconcile: { timeoutMs: 3_000, intervalMs: 10 },
+    });
+    const id = await priced(fw);
+    sbx.control.commitThenDrop('book');
+    expect((await fw.bookings.book(id)).reconciled).toBe(true);
+    expect(lines.filter((l) => /hook/i.test(l))).toEqual([]);
   });
 
   it('a book cut before the service acted: read until the budget ends (a bookable status settles nothing), then BookingOutcomeUnknownError', async () => {
