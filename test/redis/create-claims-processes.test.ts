@@ -69,7 +69,8 @@ describe.skipIf(!available)('a double submit from one token, in two processes', 
     served = await sandbox.listen({ rateLimits: false });
     proxy = await startFaultProxy(served.url);
     redis = await startRedisServer();
-    searcher = new Fareway({ apiKey: served.apiKey, baseUrl: served.url, logger: null, rateLimits: false });
+    // The instances' base URL: a token is bound to the API key and the base URL it was made for.
+    searcher = new Fareway({ apiKey: served.apiKey, baseUrl: proxy.url, logger: null, rateLimits: false });
   });
   afterAll(async () => {
     await searcher?.close();
