@@ -94,4 +94,21 @@ describe('an interrupted book reconciles by reading', () => {
     expect(checks.every((c) => (c as { done: boolean; status: string }).done === false)).toBe(true);
     expect((checks[0] as { status: string }).status).toBe('priced');
   });
+
+  it('a check that hangs is cut at what is left of the budget, not at the client timeout', async () => {
+    const { fw, lines } = observed({ timeoutMs: 150 });
+    const id = await priced(fw);
+    sbx.control.failNext('book', { drop: true });
+    // Late but successful (a bookable status): read with the client's 30 s timeout it would land.
+    sbx.control.failNext('retrieve', { delayMs: 5_000 });
+    const error = await fw.bookings.book(id).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BookingOutcomeUnknownError);
+    const first = lines.find(([, msg]) => msg.startsWith(`reconcile check 1 for ${id} failed: `));
+    const waited = Number(/timed out after ([\d.]+) ms/.exec(first?.[1] ?? '')?.[1]);
+    expect(waited).toBeGreaterThan(0);
+    expect(waited).toBeLessThanOrEqual(150);
+  });
 });
