@@ -5,7 +5,7 @@
  * until the budget ends, never settled early by a still-bookable status.
  */
 import { describe, expect, it } from 'vitest';
-import { BookingOutcomeUnknownError, type Fareway } from '../../src/index.js';
+import { BookingFailedError, BookingOutcomeUnknownError, type Fareway } from '../../src/index.js';
 import { inDays, passengersFor, useSandbox } from '../helpers/sandbox.js';
 
 const sbx = useSandbox({ seed: 37 });
@@ -93,5 +93,48 @@ describe('an interrupted book reconciles by reading', () => {
     expect(checks.length).toBeGreaterThan(1);
     expect(checks.every((c) => (c as { done: boolean; status: string }).done === false)).toBe(true);
     expect((checks[0] as { status: string }).status).toBe('priced');
+    // The book had no answer (no request id of its own): the error carries the last read's.
+    const lastRead = sbx.control
+      .requests()
+      .filter((r) => r.endpoint === 'retrieve')
+      .at(-1)?.requestId;
+    expect(lastRead).toMatch(/^req_/);
+    expect((error as BookingOutcomeUnknownError).requestId).toBe(lastRead);
+  });
+
+  it('a finished book whose booking failed: the check that reads it is done (BookingFailedError)', async () => {
+    const { fw, checks } = observed();
+    const id = await priced(fw);
+    sbx.control.failNext('book', { status: 502 });
+    await expect(fw.bookings.book(id)).rejects.toBeInstanceOf(BookingFailedError);
+    expect(checks).toEqual([expect.objectContaining({ status: 'failed', check: 1, done: true })]);
+  });
+
+  it('a finished book whose reads all fail: no check is done, the outcome is unknown', async () => {
+    const { fw, checks } = observed({ timeoutMs: 150 });
+    const id = await priced(fw);
+    sbx.control.failNext('book', { status: 500 });
+    sbx.control.failNext('retrieve', { status: 500, times: 1_000 });
+    await expect(fw.bookings.book(id)).rejects.toBeInstanceOf(BookingOutcomeUnknownError);
+    expect(checks.length).toBeGreaterThan(0);
+    expect(checks.every((c) => (c as { done: boolean; status?: string }).done === false)).toBe(true);
+    expect((checks[0] as { status?: string }).status).toBeUndefined();
+  });
+
+  it('a check that hangs is cut at what is left of the budget, not at the client timeout', async () => {
+    const { fw, lines } = observed({ timeoutMs: 150 });
+    const id = await priced(fw);
+    sbx.control.failNext('book', { drop: true });
+    // Late but successful (a bookable status): read with the client's 30 s timeout it would land.
+    sbx.control.failNext('retrieve', { delayMs: 5_000 });
+    const error = await fw.bookings.book(id).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BookingOutcomeUnknownError);
+    const first = lines.find(([, msg]) => msg.startsWith(`reconcile check 1 for ${id} failed: `));
+    const waited = Number(/timed out after ([\d.]+) ms/.exec(first?.[1] ?? '')?.[1]);
+    expect(waited).toBeGreaterThan(0);
+    expect(waited).toBeLessThanOrEqual(150);
   });
 });
