@@ -226,12 +226,11 @@ function rootCause(error: unknown): RootCause {
  * ky's errors hold the Request, whose headers hold the key. Keep only name, message, code and
  * cause so that no error Fareway throws can serialise the key.
  */
-function stripRequest(error: unknown): unknown {
+function stripRequest(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error)) return error;
-  const copy = new Error(
-    error.message,
-    error.cause === undefined ? undefined : { cause: stripRequest(error.cause) },
-  );
+  // Bounded as rootCause is: a cause chain may be cyclic (an error that is its own cause).
+  const cause = error.cause === undefined || depth >= 8 ? undefined : stripRequest(error.cause, depth + 1);
+  const copy = new Error(error.message, cause === undefined ? undefined : { cause });
   copy.name = error.name;
   const code = (error as { code?: unknown }).code;
   if (code !== undefined) (copy as { code?: unknown }).code = code;

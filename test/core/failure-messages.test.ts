@@ -119,6 +119,16 @@ describe('connectionError: the message and the copied cause', () => {
     expect(deep.systemCode).toBeUndefined();
   });
 
+  it('a cause chain that loops (an error that is its own cause) ends in the typed error, not a stack overflow', () => {
+    const loop = new TypeError('fetch failed');
+    (loop as { cause?: unknown }).cause = loop;
+    const error = connectionError(loop, CTX);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    let depth = 0;
+    for (let c: unknown = error.cause; c instanceof Error; c = c.cause) depth++;
+    expect(depth).toBeLessThanOrEqual(9);
+  });
+
   it('TLS failures read "TLS handshake failed"; a multi-line message keeps its first line', () => {
     const ssl = coded('error:0A000086:SSL routines::certificate verify failed\n  at file.c:123', 'ERR_SSL_X');
     expect(connectionError(fetchFailed(ssl), CTX).message).toBe(
