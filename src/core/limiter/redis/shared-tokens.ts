@@ -293,16 +293,17 @@ export class SharedTokens implements TokenSource {
     const local = outageTokens({
       ...this.o,
       ...own,
-      onOwn: (m, due, mode) => this.moved(local, m, due, mode),
+      onOwn: (m, due) => this.moved(m, due),
     });
     local.onWake(() => this.drainLocal());
     local.setKeepAlive(this.keepAlive);
     return local;
   }
 
-  /** A token of a share sent or answered after the shared log is used again: its entry there moves. */
-  private moved(local: OutageTokens, member: string, due: number, mode: 'LT' | 'GT' | 'SET'): void {
-    const now = performance.now();
-    if (this.local !== local && due > now) this.update(member, now, due - now, mode);
+  /** A token of a share taken, sent or answered while Redis answers: into the log (only ever later). */
+  private moved(member: string, due: number): void {
+    const ms = Math.ceil(due - performance.now());
+    if (ms > 0 && this.o.connection.isUp)
+      this.o.connection.fire((c) => c.farewayRestore(this.log, member, ms));
   }
 }
