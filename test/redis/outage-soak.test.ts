@@ -112,7 +112,9 @@ async function soak(outages: (redis: RedisServer) => Promise<RedisServer>, runMs
       (['killed', 'hung'] as const).map((p) => [p, figures.limited.filter((l) => inPhase(p, l.at)).length]),
     );
     // The measured figures, for the report (stdout: the console is reserved for failures).
-    process.stdout.write(`${JSON.stringify({ ...shown, booked: booked.length, phases, debitedTwice })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ...shown, booked: booked.length, phases, debitedTwice, marks })}\n`,
+    );
     if (debitedTwice.length) figures.failed.push(`debited twice: ${debitedTwice.join(', ')}`);
     return figures;
   } finally {

@@ -84,6 +84,8 @@ export function outageTokens(o: {
   hold: Hold;
   mine: OwnLog;
   id: string;
+  /** Also told of each own token's due time (after the shared log is used again, it goes there). */
+  onOwn?: (member: string, due: number, mode: 'LT' | 'GT' | 'SET') => void;
 }): OutageTokens {
   const { roster, mine } = o;
   return new OutageTokens(
@@ -92,7 +94,10 @@ export function outageTokens(o: {
       hold: o.hold,
       processes: () => roster.processes,
       snapshot: () => roster.snapshot(o.bucket),
-      own: (member, due, mode) => mine.set(member, due, mode),
+      own: (member, due, mode) => {
+        mine.set(member, due, mode);
+        o.onOwn?.(member, due, mode);
+      },
       unown: (member) => mine.delete(member),
       // Counted from one period before the last read: another process's tokens taken after this
       // process's read are counted by that process (its own read is at most a period older).

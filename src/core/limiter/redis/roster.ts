@@ -33,6 +33,12 @@ export class Roster {
    * past every member's expiry): the view from before the outage is kept until then.
    */
   private frozenUntil = -Infinity;
+  /** The processes of the last complete roster (the one an outage is measured against). */
+  private members: readonly string[] = [];
+  /** Processes of the roster from before the outage not yet live again in Redis's roster. */
+  private readonly absent = new Set<string>();
+  /** When Redis answered again after the last outage. */
+  private backAt = -Infinity;
 
   constructor(
     private readonly connection: RedisConnection,
@@ -40,10 +46,26 @@ export class Roster {
     readonly periodMs = ROSTER_PERIOD_MS,
   ) {
     connection.onUp(() => {
-      if (this.everUp) this.frozenUntil = performance.now() + 2 * this.periodMs + 500;
+      if (this.everUp) {
+        this.backAt = performance.now();
+        this.frozenUntil = performance.now() + 2 * this.periodMs + 500;
+        for (const m of this.members) if (m !== id) this.absent.add(m);
+      }
       this.everUp = true;
-      this.beat();
+      // After the other listeners of this `up` (shared-tokens.ts writes its own tokens back
+      // first): a process seen in the roster again has written its tokens before it beat.
+      queueMicrotask(() => this.beat());
     });
+  }
+
+  /**
+   * Every process of the roster from before the outage is live in Redis's roster again (so it has
+   * written its own recent tokens back): the shared log counts their sends once more. One that
+   * does not come back counts as gone once its roster entry would have expired (3 periods after
+   * Redis answered) and its last requests have left the window (`sendsMs`: window + margin).
+   */
+  rejoined(sendsMs: number): boolean {
+    return this.absent.size === 0 || performance.now() >= this.backAt + 3 * this.periodMs + sendsMs;
   }
 
   /** The last read of `bucket`'s log (empty before any). */
@@ -77,10 +99,14 @@ export class Roster {
           3 * this.periodMs,
         ),
       )
-      .then(([live, now, ...logs]) => {
+      .then(([live, now, ...rest]) => {
         // Redis due times to this clock, from when the answer arrived (so never earlier).
         const at = performance.now();
-        if (at < this.frozenUntil) return;
+        const logs = rest.slice(0, BUCKETS.length);
+        const members = (rest[BUCKETS.length] ?? []).map(String);
+        for (const m of members) this.absent.delete(m);
+        if (at < this.frozenUntil || this.absent.size > 0) return;
+        this.members = members;
         this.processes = Math.max(1, Number(live));
         BUCKETS.forEach((bucket, i) => {
           const dues = (logs[i] ?? []).map((due) => at + Number(due) - Number(now));

@@ -92,7 +92,8 @@ return 0`;
 /**
  * KEYS: roster, then the search, book and other logs. ARGV: process id, ttl ms. A heartbeat: this
  * process is live for ttl ms more; expired members leave. Returns {live processes, now, the due
- * times of each log's entries still ahead}: what the outage rule reads (outage.ts).
+ * times of each log's entries still ahead, the live process ids}: what the outage rule reads
+ * (outage.ts) and who must rejoin after an outage before the log is used again (roster.ts).
  */
 const ROSTER = `${NOW}
 local ttl = tonumber(ARGV[2])
@@ -106,6 +107,7 @@ for i = 2, #KEYS do
   for j = 2, #e, 2 do dues[#dues + 1] = e[j] end
   out[#out + 1] = dues
 end
+out[#out + 1] = redis.call('ZRANGE', KEYS[1], 0, -1)
 return out`;
 
 /**

@@ -28,7 +28,7 @@ interface SharedTokensOptions {
  * the exact due time and wake the other processes' waiters. Waiters sleep exactly until the next
  * entry is due. While Redis is down, tokens come from this process's share of the window
  * (outage.ts); when it is back, this process first writes its own recent tokens into the log, and
- * after one roster period (every process has written its own by then) waiters return to it.
+ * its waiters return to it once every process of the roster has written its own (`resume`).
  */
 export class SharedTokens implements TokenSource {
   readonly sync = false;
@@ -88,9 +88,7 @@ export class SharedTokens implements TokenSource {
   setKeepAlive(on: boolean): void {
     this.keepAlive = on;
     this.local?.setKeepAlive(on);
-    if (this.timer !== undefined) {
-      keepAlive(this.timer, on);
-    }
+    if (this.timer !== undefined) keepAlive(this.timer, on);
   }
 
   async close(): Promise<void> {
@@ -219,15 +217,11 @@ export class SharedTokens implements TokenSource {
   private message(message: string): void {
     const sep = message.lastIndexOf(':');
     if (message.slice(0, sep) !== this.o.bucket || this.shared.length === 0) return;
-    if (this.taking) {
-      this.recheck = true;
-      return;
-    }
+    if (this.taking) return void (this.recheck = true);
     // The due time is on Redis's clock; retrying a little early costs one script call, no more.
     const due = Number(message.slice(sep + 1));
     if (due === 0 || this.timer === undefined) return this.pump();
-    const remaining = this.timerAt - performance.now();
-    if (remaining > 2) this.sleep(0);
+    if (this.timerAt - performance.now() > 2) this.sleep(0);
   }
 
   private toLocal(): void {
@@ -236,11 +230,7 @@ export class SharedTokens implements TokenSource {
     this.drainLocal();
   }
 
-  /**
-   * Redis answers again: this process's own recent tokens go into the log first (a fresh Redis
-   * has none), and the share rule holds one roster period more, until every process has written
-   * its own; then waiters return to the shared log.
-   */
+  /** Redis answers again: own recent tokens go into the log first (a fresh Redis has none). */
   private back(): void {
     if (this.closed || this.restoring) return;
     // The first answer after a start with Redis up: nothing to write, nobody's outage to wait for.
@@ -265,9 +255,16 @@ export class SharedTokens implements TokenSource {
     return own.length ? this.o.connection.run((c) => c.farewayRestore(this.log, ...own)) : Promise.resolve();
   }
 
-  /** Own tokens taken meanwhile go in too; then waiters use the shared log. */
+  /** Waiters use the shared log once every process has written its own into it (`Roster.rejoined`). */
   private resume(): void {
     if (this.closed) return;
+    if (!this.o.connection.isUp) return void (this.restoring = false); // the next `up` starts over
+    if (!this.o.roster.rejoined(this.o.hold.windowMs + this.o.hold.marginMs)) {
+      this.resumeTimer = setTimeout(() => this.resume(), 250);
+      if (!this.keepAlive) keepAlive(this.resumeTimer, false);
+      return;
+    }
+    // Own tokens taken meanwhile go in too.
     this.writeOwn().then(
       () => {
         this.restoring = false;
@@ -292,10 +289,21 @@ export class SharedTokens implements TokenSource {
   }
 
   private outage(): OutageTokens {
-    const { roster, bucket, limit, hold } = this.o;
-    const local = outageTokens({ roster, bucket, limit, hold, mine: this.mine, id: this.id });
+    const own = { mine: this.mine, id: this.id };
+    const local = outageTokens({
+      ...this.o,
+      ...own,
+      onOwn: (m, due) => this.moved(m, due),
+    });
     local.onWake(() => this.drainLocal());
     local.setKeepAlive(this.keepAlive);
     return local;
+  }
+
+  /** A token of a share taken, sent or answered while Redis answers: into the log (only ever later). */
+  private moved(member: string, due: number): void {
+    const ms = Math.ceil(due - performance.now());
+    if (ms > 0 && this.o.connection.isUp)
+      this.o.connection.fire((c) => c.farewayRestore(this.log, member, ms));
   }
 }
