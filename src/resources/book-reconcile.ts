@@ -12,12 +12,18 @@ import {
   type Retrieve,
 } from './book-result.js';
 
+/** What settling gets when the call's budget is spent: time for a read or two (ms). */
+export const SETTLE_FLOOR_MS = 1_000;
+
 /**
  * Establishes what an interrupted book did by retrieving the booking (failure.ts says how).
  * `once`: the service finished (its envelope, or a readable 2xx); one retrieve decides, and a
  * still-bookable booking rethrows the original error (book may be called again). `until-settled`:
  * the outcome may still be in flight; retrieve until terminal or `bookReconcile.timeoutMs`, from
- * `intervalMs` doubling to 2 s between checks (p-retry, core/retry.ts).
+ * `intervalMs` doubling to 2 s between checks (p-retry, core/retry.ts). Settling also ends with the
+ * call's budget (`endAt`, book.ts), but always gets `SETTLE_FLOOR_MS` (or the whole
+ * `bookReconcile.timeoutMs` when shorter) to read the booking at least once: a call whose budget
+ * was spent waiting for the answer still learns a booking that was made.
  */
 export async function reconcile(
   ctx: ClientContext,
@@ -25,6 +31,7 @@ export async function reconcile(
   cause: unknown,
   retrieve: Retrieve,
   mode: 'once' | 'until-settled',
+  endAt = Infinity,
 ): Promise<BookResult> {
   const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
   ctx.logger.warn?.(`book of ${id} was interrupted (${reason}); reconciling by retrieving the booking`, {
@@ -83,8 +90,9 @@ export async function reconcile(
     }
     return undefined;
   };
+  const budgetMs = Math.max(endAt - performance.now(), Math.min(SETTLE_FLOOR_MS, timeoutMs));
   const settled = await poll(check, {
-    windowMs: timeoutMs,
+    windowMs: Math.min(timeoutMs, budgetMs),
     firstDelayMs: intervalMs,
     maxDelayMs: Math.max(intervalMs, 2_000),
   });

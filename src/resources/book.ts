@@ -114,8 +114,9 @@ interface Seen {
 }
 
 /**
- * The call's budget (ms): its own `timeout`, else the client's (30 s by default). It bounds each
- * wait of a book: for another process's lock, and the settling of an interrupted book.
+ * The call's budget (ms): its own `timeout`, else the client's (30 s by default), from the call's
+ * start. It bounds each wait of a book: for another process's lock, and the settling of an
+ * interrupted book (book-reconcile.ts).
  */
 function callBudgetMs(ctx: ClientContext, call: Call): number {
   return call.settings.timeout ?? ctx.timeout;
@@ -147,7 +148,7 @@ async function bookExclusively(
         const stillHeld = () => {
           if (lock?.lost) throw markNotSent(new LockLost(`the shared book lock of ${id} was lost`));
         };
-        return await guardedBook(ctx, id, options, call, retrieve, stillHeld);
+        return await guardedBook(ctx, id, options, call, retrieve, stillHeld, waitUntil);
       } catch (error) {
         // Lost before anything was sent: another process may be booking; wait for it as below.
         if (!(error instanceof LockLost)) throw error;
@@ -193,6 +194,7 @@ async function guardedBook(
   call: Call,
   retrieve: Retrieve,
   stillHeld: () => void,
+  endAt: number,
 ): Promise<BookResult> {
   const { expectedFinalFare } = options;
   if (expectedFinalFare !== undefined) {
@@ -225,7 +227,7 @@ async function guardedBook(
         fare,
       );
   }
-  return sendBook(ctx, id, call, retrieve, stillHeld);
+  return sendBook(ctx, id, call, retrieve, stillHeld, endAt);
 }
 
 async function sendBook(
@@ -234,6 +236,7 @@ async function sendBook(
   call: Call,
   retrieve: Retrieve,
   stillHeld: () => void,
+  endAt: number,
 ): Promise<BookResult> {
   const trace = traceCall(call.settings.signal);
   let cause: unknown;
@@ -278,7 +281,7 @@ async function sendBook(
     }
     throw refused;
   }
-  const settling = reconcile(ctx, id, cause, retrieve, mode);
+  const settling = reconcile(ctx, id, cause, retrieve, mode, endAt);
   if (!signal) return settling;
   settling.catch(() => undefined);
   return raceAbort(settling, signal).catch((error: unknown) => {

@@ -112,8 +112,17 @@ async function soak(outages: (redis: RedisServer) => Promise<RedisServer>, runMs
       (['killed', 'hung'] as const).map((p) => [p, figures.limited.filter((l) => inPhase(p, l.at)).length]),
     );
     // The measured figures, for the report (stdout: the console is reserved for failures).
+    // For a 429: the requests of its bucket the service saw in the window before it (ms before it).
+    const bucketOf = (e: string | null) => (e === 'search' ? 'search' : e === 'book' ? 'book' : 'other');
+    const before = figures.limited.map((l) =>
+      requests
+        .filter((r) => bucketOf(r.endpoint) === bucketOf(l.endpoint) && !r.dropped)
+        .map((r) => l.at - Date.parse(r.at))
+        .filter((ms) => ms >= 0 && ms < WINDOW_MS),
+    );
+    const redisLogs = outs.map((o) => o.logs.filter((l) => l.includes('Redis')).length);
     process.stdout.write(
-      `${JSON.stringify({ ...shown, booked: booked.length, phases, debitedTwice, marks })}\n`,
+      `${JSON.stringify({ ...shown, booked: booked.length, phases, debitedTwice, marks, before, redisLogs })}\n`,
     );
     if (debitedTwice.length) figures.failed.push(`debited twice: ${debitedTwice.join(', ')}`);
     return figures;

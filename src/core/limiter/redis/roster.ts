@@ -20,6 +20,9 @@ export interface LogSnapshot {
 /** How often a process says it is live (and reads the logs), ms. */
 export const ROSTER_PERIOD_MS = 1_000;
 
+/** How many heartbeats' live counts the share divides by the largest of. */
+const RECENT_BEATS = 10;
+
 export class Roster {
   /** Processes live at the last heartbeat (this one included); 1 until one answered. */
   processes = 1;
@@ -37,6 +40,8 @@ export class Roster {
   private members: readonly string[] = [];
   /** Processes of the roster from before the outage not yet live again in Redis's roster. */
   private readonly absent = new Set<string>();
+  /** Live counts of the last heartbeats (`processes` is the largest). */
+  private readonly recent: number[] = [];
   /** When Redis answered again after the last outage. */
   private backAt = -Infinity;
 
@@ -107,7 +112,11 @@ export class Roster {
         for (const m of members) this.absent.delete(m);
         if (at < this.frozenUntil || this.absent.size > 0) return;
         this.members = members;
-        this.processes = Math.max(1, Number(live));
+        // The largest count of the last beats: a process whose beat came late (a loaded machine)
+        // drops out of one count but still sends.
+        this.recent.push(Number(live));
+        if (this.recent.length > RECENT_BEATS) this.recent.shift();
+        this.processes = Math.max(1, ...this.recent);
         BUCKETS.forEach((bucket, i) => {
           const dues = (logs[i] ?? []).map((due) => at + Number(due) - Number(now));
           this.snapshots.set(bucket, { readAt, dues });

@@ -8,6 +8,9 @@ import type { Roster } from './roster.js';
 import { SharedTicket } from './shared-ticket.js';
 import { keepAlive } from '../../../timer.js';
 
+/** How often waiters look again while a return from an outage is limited by the share, ms. */
+const RESTORE_POLL_MS = 50;
+
 type Waiter = { resolve: (ticket: TokenTicket) => void; reject: (error: unknown) => void };
 
 interface SharedTokensOptions {
@@ -70,7 +73,7 @@ export class SharedTokens implements TokenSource {
   take(): Promise<TokenTicket> {
     if (this.closed) return Promise.reject(new Error('fareway: rate limiter closed'));
     return new Promise<TokenTicket>((resolve, reject) => {
-      if (this.o.connection.isUp && !this.restoring) {
+      if (this.o.connection.isUp) {
         this.shared.push({ resolve, reject });
         this.pump();
       } else {
@@ -156,9 +159,14 @@ export class SharedTokens implements TokenSource {
     if (this.taking || this.closed || this.shared.length === 0) return;
     if (!this.o.connection.isUp) return this.toLocal();
     this.clearTimer();
+    // Back from an outage, before every process has written its own tokens into the log: a token
+    // also needs this process's share of the window (outage.ts), checked before the log is asked.
+    // (Polled: this lasts the few seconds every process takes to notice Redis again.)
+    const free = this.restoring ? (this.local?.free() ?? 0) : Infinity;
+    if (free <= 0) return this.sleep(RESTORE_POLL_MS);
     this.taking = true;
     this.recheck = false;
-    const want = this.shared.length;
+    const want = Math.min(this.shared.length, free);
     const prefix = `${this.id}:${++this.seq}:`;
     const { limit, hold } = this.o;
     this.o.connection
@@ -238,13 +246,18 @@ export class SharedTokens implements TokenSource {
     this.upBefore = true;
     if (!outage) return this.pump();
     this.restoring = true;
+    // The share rule holds until the return (the view from before the outage, roster.ts).
+    this.local ??= this.outage();
+    // Waiters of the outage take from the log now, within this process's share (`pump`).
+    this.shared.push(...this.localWaiters.splice(0));
     this.writeOwn().then(
       () => {
+        this.pump();
         // Long enough for every process to notice (ioredis reconnects at most 1 s apart).
         this.resumeTimer = setTimeout(() => this.resume(), this.o.roster.periodMs + 1_000);
         if (!this.keepAlive) keepAlive(this.resumeTimer, false);
       },
-      () => (this.restoring = false), // down again: the next `up` writes them
+      () => this.retreat(), // down again: the next `up` writes them
     );
   }
 
@@ -258,7 +271,7 @@ export class SharedTokens implements TokenSource {
   /** Waiters use the shared log once every process has written its own into it (`Roster.rejoined`). */
   private resume(): void {
     if (this.closed) return;
-    if (!this.o.connection.isUp) return void (this.restoring = false); // the next `up` starts over
+    if (!this.o.connection.isUp) return this.retreat(); // the next `up` starts over
     if (!this.o.roster.rejoined(this.o.hold.windowMs + this.o.hold.marginMs)) {
       this.resumeTimer = setTimeout(() => this.resume(), 250);
       if (!this.keepAlive) keepAlive(this.resumeTimer, false);
@@ -274,12 +287,23 @@ export class SharedTokens implements TokenSource {
         this.local = undefined;
         this.pump();
       },
-      () => (this.restoring = false),
+      () => this.retreat(),
     );
+  }
+
+  /** Down again while returning: waiters go back to the share (the next `up` starts over). */
+  private retreat(): void {
+    this.restoring = false;
+    this.pump();
   }
 
   /** While Redis is away: tokens from this process's share of the window (outage.ts). */
   private drainLocal(): void {
+    // Redis answers (back from an outage): the share's waiters go through the log (`pump`).
+    if (this.o.connection.isUp) {
+      this.shared.push(...this.localWaiters.splice(0));
+      return this.pump();
+    }
     const local = (this.local ??= this.outage());
     while (this.localWaiters.length > 0) {
       const ticket = local.take();
