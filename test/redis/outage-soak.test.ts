@@ -121,6 +121,7 @@ async function soak(outages: (redis: RedisServer) => Promise<RedisServer>, runMs
         .filter((ms) => ms >= 0 && ms < WINDOW_MS),
     );
     const redisLogs = outs.map((o) => o.logs.filter((l) => l.includes('Redis')).length);
+    if (process.env.SOAK_LOGS) process.stdout.write(`${JSON.stringify(outs.map((o) => o.logs))}\n`);
     process.stdout.write(
       `${JSON.stringify({ ...shown, booked: booked.length, phases, debitedTwice, marks, before, redisLogs })}\n`,
     );

@@ -7,8 +7,8 @@
  *
  * - `seen(t)`: the shared log as last read (every process's tokens, roster.ts reads it with each
  *   heartbeat), entries still due at t;
- * - `mine(t)`: this process's own tokens taken since that read (during the outage, or just
- *   before it), still due at t;
+ * - `mine(t)`: this process's own tokens taken since three heartbeats before that read (during
+ *   the outage, or before it), still due at t;
  * - `processes`: the processes the roster last saw (1 when it never saw any: the whole budget).
  *
  * Every process keeps the same rule, so together they stay within `limit`. When Redis answers
@@ -99,9 +99,11 @@ export function outageTokens(o: {
         o.onOwn?.(member, due, mode);
       },
       unown: (member) => mine.delete(member),
-      // Counted from one period before the last read: another process's tokens taken after this
-      // process's read are counted by that process (its own read is at most a period older).
-      ownSince: (since, now) => mine.countSince(since - roster.periodMs, now),
+      // Counted from a roster entry's life (3 periods) before the last read: a token this
+      // process took after another process's last read is counted here. A process live in the
+      // roster read the log at most that long before this one (heartbeats come late under load:
+      // one period was not enough).
+      ownSince: (since, now) => mine.countSince(since - 3 * roster.periodMs, now),
     },
     `${o.id}:o:`,
   );
