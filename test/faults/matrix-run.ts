@@ -159,8 +159,16 @@ export function judge(stack: Stack, r: CellResult): string[] {
       booking.status !== 'failed'
     )
       broken.push(`reported failed while the service says ${booking.status}`);
+    // The service confirmed: the call returned that PNR — or, when the book reached the service
+    // only after the call's budget was spent (delay-forward: 2.5 s against a 1.5 s timeout, plus
+    // settling's 1 s floor), said the outcome is unknown (do not book again), never anything else.
+    const lateCommit =
+      fault === 'delay-forward' &&
+      settled.kind === 'error' &&
+      settled.error instanceof BookingOutcomeUnknownError;
     if (
       booking.status === 'confirmed' &&
+      !lateCommit &&
       !(settled.kind === 'ok' && (settled.value as { pnr?: string }).pnr === booking.pnr)
     )
       broken.push(`the service confirmed ${booking.pnr} but the call ${how}`);
