@@ -63,6 +63,13 @@ const expectations: Record<string, RegExp[]> = {
     /^shutdown: book answered \(PNR [A-Z0-9]{6}\) after SIGTERM, exit code 0$/m,
     /^ {6}Tests {2}8 passed \(8\)$/m,
   ],
+  'nest-backend': [
+    /^node v\S+, nest 12\.\d+\.\d+$/m,
+    PNR,
+    /^shutdown: confirm answered \(PNR [A-Z0-9]{6}\) after SIGTERM, exit code 0$/m,
+    /^ℹ pass 3$/m,
+    /^ℹ fail 0$/m,
+  ],
   otel: [
     PNR,
     /^spans: fareway\.flights\.search, fareway\.bookings\.create, fareway\.bookings\.savePassengers, fareway\.bookings\.book; 4 fetch spans under them$/m,
