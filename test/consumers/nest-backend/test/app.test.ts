@@ -1,35 +1,45 @@
-// The service in-process (@nestjs/testing), two instances on one sandbox served over HTTP: search
-// on one, hold on the other from the token alone, passengers, confirm with the price guard; a
-// refused passenger is a 422. Runs on the compiled output: `tsc -p . && node --test dist/test/`.
+// The service in-process (@nestjs/testing), two instances (forRootAsync and forRoot) on one sandbox
+// served over HTTP: search on one, hold on the other from the token alone, passengers, confirm
+// with the price guard; a refused passenger is a 422. Runs on the compiled output:
+// `tsc -p . && node --test "dist/test/*.test.js"`.
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, ModuleMetadata } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../src/app.module.js';
+import { BookingsController } from '../src/bookings.controller.js';
+import { FarewayExceptionFilter } from '../src/fareway-exception.filter.js';
+import { FarewayModule } from '../src/fareway.module.js';
 import { call, day, startSandbox, traveller } from './sandbox.js';
 
 const api = await startSandbox(3);
 const apps: INestApplication[] = [];
 
-/** One instance of the service, configured as in production (ConfigService reads the env). */
-async function instance(): Promise<string> {
-  process.env.FAREWAY_API_KEY = api.apiKey;
-  process.env.FAREWAY_BASE_URL = api.url;
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+/** One instance of the service on a free port; its URL. */
+async function instance(metadata: ModuleMetadata): Promise<string> {
+  const moduleRef = await Test.createTestingModule(metadata).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   apps.push(app);
   await app.listen(0, '127.0.0.1');
   return app.getUrl();
 }
 
-let a = '';
-let b = '';
+let a = ''; // AppModule as deployed: forRootAsync, the options from ConfigService (the env)
+let b = ''; // the same routes and filter on FarewayModule.forRoot(options)
 before(async () => {
   const nest = (createRequire(import.meta.url)('@nestjs/core/package.json') as { version: string }).version;
   console.log(`node ${process.version}, nest ${nest}`);
-  [a, b] = [await instance(), await instance()];
+  process.env.FAREWAY_API_KEY = api.apiKey;
+  process.env.FAREWAY_BASE_URL = api.url;
+  a = await instance({ imports: [AppModule] });
+  b = await instance({
+    imports: [FarewayModule.forRoot({ apiKey: api.apiKey, baseUrl: api.url })],
+    controllers: [BookingsController],
+    providers: [{ provide: APP_FILTER, useClass: FarewayExceptionFilter }],
+  });
 });
 after(async () => {
   for (const app of apps) await app.close(); // closes each Fareway client (onApplicationShutdown)
@@ -92,5 +102,7 @@ test('a refused passenger is a 422: by our checks (nothing sent) or by the servi
   api.sandbox.control.failNext('savePassengers', { status: 400, detail: 'Passport not valid for travel' });
   const service = await call(b, 'PUT', `/holds/${h.booking_id}/passengers`, { passengers: [traveller] });
   assert.equal(service.status, 422, JSON.stringify(service.body));
+  assert.equal(service.body.error.code, 'invalid_request');
+  assert.equal(service.body.error.issues[0].message, 'Passport not valid for travel');
   assert.equal(service.body.error.booking_id, h.booking_id);
 });
