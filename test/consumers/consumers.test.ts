@@ -63,6 +63,13 @@ const expectations: Record<string, RegExp[]> = {
     /^shutdown: book answered \(PNR [A-Z0-9]{6}\) after SIGTERM, exit code 0$/m,
     /^ {6}Tests {2}8 passed \(8\)$/m,
   ],
+  'fastify-backend': [
+    /^node v\S+, fastify 5\.\d+\.\d+$/m,
+    PNR,
+    /^shutdown: confirm answered \(PNR [A-Z0-9]{6}\) after SIGTERM, exit code 0$/m,
+    /^ℹ pass 4$/m,
+    /^ℹ fail 0$/m,
+  ],
   'nest-backend': [
     /^node v\S+, nest 12\.\d+\.\d+$/m,
     PNR,
