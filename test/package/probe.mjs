@@ -59,7 +59,11 @@ const builds = {
     http: require('fareway/http'),
   },
 };
-const side = (ext) => ({ redis: dist(`redis.${ext}`), proxy: dist(`proxy.${ext}`), http: dist(`http.${ext}`) });
+const side = (ext) => ({
+  redis: dist(`redis.${ext}`),
+  proxy: dist(`proxy.${ext}`),
+  http: dist(`http.${ext}`),
+});
 const types = {
   esm: { root: dist('index.d.ts'), sandbox: dist('sandbox/index.d.ts'), ...side('d.ts') },
   cjs: { root: dist('index.d.cts'), sandbox: dist('sandbox/index.d.cts'), ...side('d.cts') },
