@@ -61,7 +61,7 @@ const expectations: Record<string, RegExp[]> = {
     /^node v\S+, msw 3\.\d+\.\d+$/m,
     PNR,
     /^shutdown: book answered \(PNR [A-Z0-9]{6}\) after SIGTERM, exit code 0$/m,
-    /^ {6}Tests {2}8 passed \(8\)$/m,
+    /^ {6}Tests {2}9 passed \(9\)$/m,
   ],
   'fastify-backend': [
     /^node v\S+, fastify 5\.\d+\.\d+$/m,

@@ -20,7 +20,6 @@ describe('blocks included from files', () => {
     const paths = new Set(includes.map((i) => i.path));
     for (const file of [
       'src/app.ts',
-      'src/errors.ts',
       'src/shutdown.ts',
       'src/server.ts',
       'src/tracing.ts',
