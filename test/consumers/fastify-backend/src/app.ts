@@ -21,7 +21,8 @@ export async function buildApp(
   app.setErrorHandler((error, request, reply) => {
     if (!(error instanceof FarewayError)) throw error;
     const answer = toHttpAnswer(error);
-    if (answer.status >= 500 && answer.status !== 503) request.log.error({ code: error.code, ids: error.ids });
+    if (answer.status >= 500 && answer.status !== 503)
+      request.log.error({ code: error.code, ids: error.ids });
     return reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
 

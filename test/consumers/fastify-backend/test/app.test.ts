@@ -74,7 +74,8 @@ test('a refused passenger is a 422: by our checks (nothing sent) or by the servi
   assert.equal(refused.status, 422);
   assert.equal(refused.body.error.code, 'invalid_request');
   const paths = (refused.body.error.issues as { path: string }[]).map((i) => i.path);
-  for (const field of ['first_name', 'email', 'dob']) assert.ok(paths.includes(`passengers[0].${field}`), field);
+  for (const field of ['first_name', 'email', 'dob'])
+    assert.ok(paths.includes(`passengers[0].${field}`), field);
   assert.ok(!JSON.stringify(refused.body).includes('Priya'));
   assert.deepEqual(
     api.sandbox.control.requests().filter((r) => r.endpoint === 'savePassengers'),

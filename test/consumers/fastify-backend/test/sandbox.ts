@@ -20,7 +20,8 @@ export async function startSandbox(seed: number) {
       await held.open;
     }
     const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string') headers.set(name, value);
     const body = chunks.length ? Buffer.concat(chunks) : undefined;
     const answer =
       (await sandbox.fetch(new Request(url, { method: req.method, headers, body }))) ??

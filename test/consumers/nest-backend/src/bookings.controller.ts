@@ -2,7 +2,7 @@
 // requests, often on two instances: each option carries a selection token, and the token alone
 // comes back to /holds (no cache, no sticky sessions). Fareway's errors go to the exception filter.
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
-import { Fareway, type PassengerInput } from 'fareway';
+import type { Fareway, PassengerInput } from 'fareway';
 import { FAREWAY } from './fareway.module.js';
 
 interface SearchBody {

@@ -35,7 +35,10 @@ test('SIGTERM during a confirm: the answer carries the PNR, then the process exi
     const search = await call(url, 'POST', '/search', { origin: 'DEL', destination: 'BOM', date: day });
     const held = await call(url, 'POST', '/holds', { token: search.body.options[0].token });
     const id: string = held.body.booking_id;
-    assert.equal((await call(url, 'PUT', `/holds/${id}/passengers`, { passengers: [traveller] })).status, 200);
+    assert.equal(
+      (await call(url, 'PUT', `/holds/${id}/passengers`, { passengers: [traveller] })).status,
+      200,
+    );
 
     const door = api.hold(/\/reprice\/?$/);
     const confirming = call(url, 'POST', `/holds/${id}/confirm`, { expected_fare: held.body.fare });
@@ -50,7 +53,8 @@ test('SIGTERM during a confirm: the answer carries the PNR, then the process exi
     const [code, signal] = await exited;
     assert.equal(code, 0, `exit ${code} ${signal}\n${out}`);
     assert.match(out, /client closed/);
-    for (const secret of [api.apiKey, 'Priya', 'Z4810001', 'priya@example.com']) assert.ok(!out.includes(secret));
+    for (const secret of [api.apiKey, 'Priya', 'Z4810001', 'priya@example.com'])
+      assert.ok(!out.includes(secret));
     console.log(`shutdown: confirm answered (PNR ${done.body.pnr}) after SIGTERM, exit code ${code}`);
   } finally {
     child.kill('SIGKILL');
