@@ -9,11 +9,11 @@ import { farewayPlugin } from './fareway-plugin.ts';
 type Id = { Params: { id: string } };
 
 export async function buildApp(
-  fareway: FarewayOptions,
-  options: FastifyServerOptions = {},
+  farewayOptions: FarewayOptions,
+  fastifyOptions: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify(options);
-  await app.register(farewayPlugin, { options: fareway });
+  const app = Fastify(fastifyOptions);
+  await app.register(farewayPlugin, { options: farewayOptions });
 
   // Every Fareway error becomes an answer of this API through fareway/http's one table: passenger
   // problems 422, a moved price or an expired fare 409, "busy" 503 with Retry-After, the service's
