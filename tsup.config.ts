@@ -43,6 +43,7 @@ const entry = {
   index: 'src/index.ts',
   redis: 'src/redis.ts',
   proxy: 'src/proxy.ts',
+  http: 'src/http/index.ts',
   'sandbox/index': 'src/sandbox/index.ts',
 };
 const redisEntry = (file: string) => ({
@@ -61,6 +62,15 @@ export default defineConfig([
     define: { ...redisEntry('./redis.js'), ...format('esm') },
     clean: true,
     splitting: true,
+    treeshake: true,
+  },
+  {
+    // `fareway/http` on its own, no chunk shared with the client: it maps errors by their `code`
+    // (its own copy of FarewayError recognises errors of any build by their brand), so an app
+    // that never imports it carries none of it, and bundlers see no shared chunk between entries.
+    entry: { http: entry.http },
+    ...common,
+    format: ['esm'],
     treeshake: true,
   },
   {

@@ -61,7 +61,21 @@ const expectations: Record<string, RegExp[]> = {
     /^node v\S+, msw 3\.\d+\.\d+$/m,
     PNR,
     /^shutdown: book answered \(PNR [A-Z0-9]{6}\) after SIGTERM, exit code 0$/m,
-    /^ {6}Tests {2}8 passed \(8\)$/m,
+    /^ {6}Tests {2}9 passed \(9\)$/m,
+  ],
+  'fastify-backend': [
+    /^node v\S+, fastify 5\.\d+\.\d+$/m,
+    PNR,
+    /^shutdown: confirm answered \(PNR [A-Z0-9]{6}\) after SIGTERM, exit code 0$/m,
+    /^ℹ pass 4$/m,
+    /^ℹ fail 0$/m,
+  ],
+  'nest-backend': [
+    /^node v\S+, nest 12\.\d+\.\d+$/m,
+    PNR,
+    /^shutdown: confirm answered \(PNR [A-Z0-9]{6}\) after SIGTERM, exit code 0$/m,
+    /^ℹ pass 3$/m,
+    /^ℹ fail 0$/m,
   ],
   otel: [
     PNR,

@@ -1,7 +1,8 @@
 /**
  * Blocks the docs include from tested files (see includes.ts) are those files, whole. The recipes
  * of docs/web-backend.md, docs/testing.md and docs/production.md run as the express-backend
- * consumer fixture, so a doc cannot drift from the code that runs.
+ * consumer fixture, those of docs/nestjs.md and docs/fastify.md as nest-backend and
+ * fastify-backend, so a doc cannot drift from the code that runs.
  */
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,13 +21,36 @@ describe('blocks included from files', () => {
     const paths = new Set(includes.map((i) => i.path));
     for (const file of [
       'src/app.ts',
-      'src/errors.ts',
       'src/shutdown.ts',
       'src/server.ts',
       'src/tracing.ts',
       'test/harness.ts',
     ])
       expect(paths, file).toContain(`${fixture}/${file}`);
+  });
+
+  it('the NestJS and Fastify recipes are included from the fixtures that run them', () => {
+    const paths = new Set(includes.map((i) => i.path));
+    const recipes = {
+      'test/consumers/nest-backend': [
+        'src/fareway.module.ts',
+        'src/fareway-exception.filter.ts',
+        'src/bookings.controller.ts',
+        'src/app.module.ts',
+        'src/main.ts',
+        'test/app.test.ts',
+        'test/shutdown.test.ts',
+      ],
+      'test/consumers/fastify-backend': [
+        'src/fareway-plugin.ts',
+        'src/app.ts',
+        'src/server.ts',
+        'test/app.test.ts',
+        'test/shutdown.test.ts',
+      ],
+    };
+    for (const [dir, files] of Object.entries(recipes))
+      for (const file of files) expect(paths, `${dir}/${file}`).toContain(`${dir}/${file}`);
   });
 
   for (const inc of includes)

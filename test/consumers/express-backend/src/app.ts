@@ -3,7 +3,7 @@
 // a selection token, and the token alone comes back to /holds (no cache, no sticky sessions).
 import express, { type ErrorRequestHandler } from 'express';
 import type { Fareway, PassengerInput } from 'fareway';
-import { toHttpAnswer } from './errors.ts';
+import { toHttpAnswer } from 'fareway/http';
 
 export function createApp(fareway: Fareway): express.Express {
   const app = express();
@@ -48,7 +48,7 @@ export function createApp(fareway: Fareway): express.Express {
   });
 
   // Confirm with the price guard: book only at the fare the traveller agreed to (`expected_fare`).
-  // If reprice moved it, book throws PriceChangedError and nothing is booked (see errors.ts: 409
+  // If reprice moved it, book throws PriceChangedError and nothing is booked (fareway/http: 409
   // with the new fare); the traveller accepts it by confirming again with that fare.
   app.post('/holds/:id/confirm', async (req, res) => {
     const id = req.params.id;
@@ -70,11 +70,12 @@ export function createApp(fareway: Fareway): express.Express {
     });
   });
 
-  // Every Fareway error becomes an answer of this API (errors.ts); the rest is a plain 500.
+  // Every Fareway error becomes an answer of this API (fareway/http: status, Retry-After, a body
+  // `{ error: { code, message, ...ids } }` with no key, passenger data or error text); the rest
+  // is a plain 500. Log what the traveller is not shown (the error's own code and ids).
   const onError: ErrorRequestHandler = (err, _req, res, _next) => {
     const answer = toHttpAnswer(err);
-    if (answer.status >= 500 && answer.status !== 503)
-      console.error('request failed', err.code ?? err.name, err.ids);
+    if (answer.status >= 500) console.error('request failed', err.code ?? err.name, err.ids);
     res.status(answer.status).set(answer.headers).json(answer.body);
   };
   app.use(onError);
