@@ -1,7 +1,8 @@
 /**
- * The logger adapters of docs/production.md (examples/logging/*.ts, included in the page) with the
- * real pino and winston, and a stand-in for NestJS's Logger with its methods (log, warn, error,
- * debug; no info) and its way of printing extra arguments: a booking flow at 'debug' against the
+ * The logger adapters of docs/production.md (examples/logging/*.ts and
+ * test/consumers/jest-esm/nest-logger.ts, included in the page) with the real pino and winston,
+ * and a stand-in for NestJS's Logger with its methods (log, warn, error, debug; no info) and its
+ * way of printing extra arguments (the jest-esm consumer fixture runs the real one): a booking flow at 'debug' against the
  * sandbox (a retry, passenger warnings, duplicates) writes every line through the adapter, one
  * line each, fields readable, in the message style (style.ts), and no line holds the API key or
  * passenger data.
@@ -24,12 +25,7 @@ afterEach(() => vi.unstubAllEnvs());
 // tsc resolves to the built package: loaded by URL, so this repository's typecheck needs no dist/.
 type Adapter<T> = (logger: T) => Logger;
 const load = async <T>(name: string, exported: string): Promise<Adapter<T>> =>
-  (
-    (await import(new URL(`../../examples/logging/${name}.ts`, import.meta.url).href)) as Record<
-      string,
-      Adapter<T>
-    >
-  )[exported]!;
+  ((await import(new URL(`../../${name}`, import.meta.url).href)) as Record<string, Adapter<T>>)[exported]!;
 
 const TRIP: SearchParams = {
   origin: 'DEL',
@@ -80,7 +76,7 @@ function expectSafe(text: string): void {
 
 describe('pino (fromPino)', () => {
   it('one JSON entry per line: message in msg, fields as keys, component fareway', async () => {
-    const fromPino = await load<pino.Logger>('pino', 'fromPino');
+    const fromPino = await load<pino.Logger>('examples/logging/pino.ts', 'fromPino');
     const out: string[] = [];
     const log = pino({ level: 'debug' }, { write: (s: string) => void out.push(s) });
     await flow(fromPino(log));
@@ -111,7 +107,7 @@ describe('pino (fromPino)', () => {
 
 describe('winston (fromWinston)', () => {
   it('one JSON entry per line: message, level, fields merged, component fareway', async () => {
-    const fromWinston = await load<winston.Logger>('winston', 'fromWinston');
+    const fromWinston = await load<winston.Logger>('examples/logging/winston.ts', 'fromWinston');
     const out: string[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -172,7 +168,7 @@ class NestLogger {
 
 describe("NestJS's Logger (fromNestLogger)", () => {
   it('every level through it, info as LOG, fields as JSON on the same line', async () => {
-    const fromNestLogger = await load<NestLogger>('nest', 'fromNestLogger');
+    const fromNestLogger = await load<NestLogger>('test/consumers/jest-esm/nest-logger.ts', 'fromNestLogger');
     const nest = new NestLogger('Fareway');
     await flow(fromNestLogger(nest));
     expectSafe(nest.lines.join('\n'));
