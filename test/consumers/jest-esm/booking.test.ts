@@ -6,6 +6,7 @@ import { Logger } from '@nestjs/common';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createRequire } from 'node:module';
+import { stripVTControlCharacters } from 'node:util';
 import { Fareway, FareExpiredError } from 'fareway';
 import { createSandbox, type ListeningSandbox } from 'fareway/sandbox';
 import { fromNestLogger } from './nest-logger.js';
@@ -114,12 +115,7 @@ describe("Fareway's log lines through Nest's Logger (fromNestLogger)", () => {
       spy.mockRestore();
       await logged.close();
     }
-    // eslint-disable-next-line no-control-regex
-    const lines = written
-      .join('')
-      .replace(/\x1b\[[0-9;]*m/g, '')
-      .split('\n')
-      .filter(Boolean);
+    const lines = stripVTControlCharacters(written.join('')).split('\n').filter(Boolean);
     const retry = lines.filter((l) => l.includes('retrying POST /v1/flights/search/'));
     expect(retry).toHaveLength(1);
     expect(retry[0]).toMatch(
