@@ -42,14 +42,10 @@ export class SharedLocks {
           (deleted) => {
             if (this.unreleased.get(key) === release) this.unreleased.delete(key);
             if (deleted === 1) this.connection.publish(`lock:${name}`);
-            this.connection.report(
-              'info',
-              'a shared lock release was retried now that Redis is back',
-              {
-                lock: name,
-                released: deleted === 1 ? 'now' : 'already expired or taken',
-              },
-            );
+            this.connection.report('info', 'a shared lock release was retried now that Redis is back', {
+              lock: name,
+              released: deleted === 1 ? 'now' : 'already expired or taken',
+            });
           },
           () => undefined, // down again: retried on the next `up`
         );
