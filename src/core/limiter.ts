@@ -201,11 +201,12 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
         await s.open(opts.connectTimeoutMs);
         if (closed) return;
         for (const b of buckets.values()) if (b.shared) b.queue.attach(b.shared);
-        if (s.isUp) logger?.debug?.('fareway: rate limits shared through Redis');
+        if (s.isUp) logger?.debug?.('rate limits shared through Redis');
       })
       .catch((error: unknown) => {
         // The Redis store could not be set up (what cannot be loaded threw from the constructor).
-        const message = `${error instanceof Error ? error.message : String(error)}; rate limits are per process`;
+        const why = error instanceof Error ? error.message : String(error);
+        const message = `shared rate limits could not be set up (${why}); rate limits are per process`;
         if (logger?.error) logger.error(message);
         else warn(message);
         if (!closed) attachLocal();
@@ -239,7 +240,7 @@ export function openLimiter(apiKey: string, limits: ResolvedRateLimits, logger?:
       const result = store?.isUp ? await store.lock(name, ttlMs) : undefined;
       if (result === undefined && !warnedNoStore) {
         warnedNoStore = true;
-        warn('fareway: Redis unavailable; a shared lock could not be taken', { lock: name });
+        warn('Redis unavailable; a shared lock could not be taken', { lock: name });
       }
       if (result !== undefined) warnedNoStore = false;
       return result;

@@ -70,7 +70,7 @@ export async function sharedCreates(
   const claimKey = (prefix: string, id: string) => `${prefix}:create-claim:${id}`;
   const warn = (what: string, error: unknown) =>
     ctx.logger.warn?.(
-      `fareway: could not ${what} in Redis (${error instanceof Error ? error.message : String(error)}); an interrupted create will not adopt a booking meanwhile`,
+      `could not ${what} in Redis (${error instanceof Error ? error.message : String(error)}); an interrupted create will not adopt a booking meanwhile`,
       { trace_id: traceId },
     );
 

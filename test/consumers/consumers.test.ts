@@ -55,6 +55,13 @@ const expectations: Record<string, RegExp[]> = {
   'vitest-msw': [/^node v\S+, msw 3\.\d+\.\d+$/m, /^ {6}Tests {2}2 passed \(2\)$/m],
   'vitest-msw2': [/^node v\S+, msw 2\.15\.\d+$/m, /^ {6}Tests {2}2 passed \(2\)$/m],
   'jest-ts-jest': [withRedis ? /^Tests: +3 passed, 3 total$/m : /^Tests: +1 skipped, 2 passed, 3 total$/m],
+  // jest prints console.log indented under a "console.log" heading
+  'jest-esm': [
+    /^ +node v\S+, msw 3\.\d+\.\d+, @nestjs\/common 12\.\d+\.\d+$/m,
+    /^ +PNR: [A-Z0-9]{6}$/m,
+    /^ +nest: LOG \[Fareway\] retrying POST \/v1\/flights\/search\/ …$/m,
+    /^Tests: +4 passed, 4 total$/m,
+  ],
   'esbuild-bundle': [/^esbuild 0\.\d+\.\d+: \d+ inputs bundled into out\/app\.mjs$/m, PNR],
   'bin-no-msw': [PNR, /^fareway CLI: doctor passed, bookings get shows PNR [A-Z0-9]{6}$/m],
   'express-backend': [

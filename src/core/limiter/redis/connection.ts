@@ -228,7 +228,7 @@ export class RedisConnection {
     if (!this.warned) {
       this.warned = true;
       this.o.warn(
-        'fareway: Redis unavailable for shared rate limits; falling back to per-process limits until it is back',
+        'Redis unavailable for shared rate limits; falling back to per-process limits until it is back',
         {
           error: error instanceof Error ? error.message : String(error),
           wasShared: wasUp,
@@ -272,7 +272,7 @@ export class RedisConnection {
       () => {
         if (this.closed || this.up) return;
         this.up = true;
-        if (this.warned) this.o.info('fareway: Redis is back; rate limits are shared again');
+        if (this.warned) this.o.info('Redis is back; rate limits are shared again');
         this.warned = false;
         void this.subscribe();
         for (const l of [...this.upListeners]) l();

@@ -26,7 +26,7 @@ export class SharedLocks {
     this.unreleased.set(release.key, release);
     this.connection.report(
       'warn',
-      'fareway: a shared lock could not be released (Redis away); retried when Redis is back',
+      'a shared lock could not be released (Redis away); retried when Redis is back',
       {
         lock: release.name,
       },
@@ -42,14 +42,10 @@ export class SharedLocks {
           (deleted) => {
             if (this.unreleased.get(key) === release) this.unreleased.delete(key);
             if (deleted === 1) this.connection.publish(`lock:${name}`);
-            this.connection.report(
-              'info',
-              'fareway: a shared lock release was retried now that Redis is back',
-              {
-                lock: name,
-                released: deleted === 1 ? 'now' : 'already expired or taken',
-              },
-            );
+            this.connection.report('info', 'a shared lock release was retried now that Redis is back', {
+              lock: name,
+              released: deleted === 1 ? 'now' : 'already expired or taken',
+            });
           },
           () => undefined, // down again: retried on the next `up`
         );
