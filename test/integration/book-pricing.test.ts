@@ -6,6 +6,7 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  BookingOutcomeUnknownError,
   PriceChangedError,
   type BookFlightResult,
   type BookResult,
@@ -66,6 +67,18 @@ describe('BookResult.pricing', () => {
     });
     expect(sbx.calls('book')).toHaveLength(1);
     expect(sbx.calls('retrieve').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an answer without pricing and the booking unreadable: outcome unknown, the PNR in its ids', async () => {
+    const fw = sbx.client({ fetch: withoutBookPricing, bookReconcile: { timeoutMs: 300, intervalMs: 20 } });
+    const { id } = await priced(fw);
+    sbx.control.failNext('retrieve', { status: 503, times: 1_000 });
+    const error = await fw.bookings.book(id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BookingOutcomeUnknownError);
+    const pnr = sbx.control.getBooking(id)!.pnr;
+    expect(pnr).toMatch(/^[A-Z0-9]{6}$/);
+    expect((error as BookingOutcomeUnknownError).ids).toMatchObject({ booking_id: id, pnr });
+    expect(sbx.calls('book')).toHaveLength(1);
   });
 
   it('joined in flight, the answer without pricing: the joined guard compares the fare read', async () => {
