@@ -43,7 +43,7 @@ const entry = {
   index: 'src/index.ts',
   redis: 'src/redis.ts',
   proxy: 'src/proxy.ts',
-  http: 'src/http/index.ts',
+  http: 'src/http.ts',
   'sandbox/index': 'src/sandbox/index.ts',
 };
 const redisEntry = (file: string) => ({

@@ -63,6 +63,11 @@ export type { BookOptions, BookResult } from './resources/book.js';
 export type { BookFlightParams, BookFlightResult, PriceChange, DuplicatesFound } from './flow.js';
 export type { PassengerContext, PassengerValidationResult } from './validation/passengers.js';
 export { validatePassengers, passengerContextFromBooking } from './validation/passengers.js';
+export {
+  searchInputSchema,
+  passengersInputSchema,
+  passengersInputSchemaFor,
+} from './validation/input-schemas.js';
 // Named type exports only: `export type *` made the .d.ts declare the schemas' values too
 // (BOOKING_STATUSES, PricingSchema, …), which do not exist at run time.
 export type {

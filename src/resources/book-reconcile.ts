@@ -1,7 +1,12 @@
 import type { ClientContext } from '../core/context.js';
 import { safeHook } from '../core/events.js';
 import { poll } from '../core/retry.js';
-import { APIError, BookingFailedError, BookingOutcomeUnknownError } from '../errors.js';
+import {
+  APIError,
+  BookingFailedError,
+  BookingOutcomeUnknownError,
+  ResponseValidationError,
+} from '../errors.js';
 import type { RetrieveBookingResponse } from '../schemas/booking.js';
 import {
   BOOKABLE,
@@ -42,11 +47,22 @@ export async function reconcile(
   let lastRequestId: string | undefined;
   let traceId = ctx.registry.booking(id)?.trace_id;
   // The ids of an unknown outcome: the book's own X-Request-Id when its answer had one (else the
-  // last read's), and the booking's trace_id.
+  // last read's), the booking's trace_id, and the PNR when book's own answer gave one (a confirmed
+  // answer the contract refused, e.g. without `pricing`: the PNR is never lost).
+  const answered = cause instanceof ResponseValidationError ? (cause.body as object | null) : null;
+  const pnr =
+    typeof answered === 'object' && answered !== null && confirmedWithPnr(answered)
+      ? answered.pnr
+      : undefined;
   const unknown = () => {
     const own = (cause as { requestId?: unknown } | null)?.requestId;
     const requestId = typeof own === 'string' && own !== '' ? own : lastRequestId;
-    return new BookingOutcomeUnknownError(id, { cause, lastStatus, requestId, ids: { trace_id: traceId } });
+    return new BookingOutcomeUnknownError(id, {
+      cause,
+      lastStatus,
+      requestId,
+      ids: { trace_id: traceId, pnr },
+    });
   };
   const check = async (n: number, remainingMs: number): Promise<BookResult | undefined> => {
     let booking: (RetrieveBookingResponse & BookingMeta) | undefined;

@@ -94,8 +94,9 @@ export function book(
 
 /** A joined call asked for its own fare: the booking is already made, so say so if it differs. */
 function checkJoinedFare(id: string, expected: number | undefined, result: BookResult): void {
-  const fare = result.pricing?.final_fare;
-  if (expected !== undefined && typeof fare === 'number' && toPaise(expected) !== toPaise(fare))
+  // Always there: a book's answer and a retrieve both require `pricing` (schemas/booking.ts).
+  const fare = result.pricing.final_fare;
+  if (expected !== undefined && toPaise(expected) !== toPaise(fare))
     throw new PriceChangedError(
       `Booking ${id} was booked by a concurrent call at ${fare}, not at the expectedFinalFare ${expected} of this call`,
       id,

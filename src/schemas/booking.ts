@@ -197,10 +197,12 @@ const BookShape = z.looseObject({
   /** The airline booking reference: required (with `status: 'confirmed'` it is the success). */
   pnr: z.string().check(z.minLength(1)),
   /**
-   * Listed by spec §4.6 but optional here: a 2xx book with `confirmed` and a PNR is a success
-   * whatever else the answer lacks (the money moved; `retrieve` reads the rest).
+   * The pricing of the confirmed booking (spec §4.6): `final_fare` is what the wallet was debited.
+   * Required, as on every confirmed book the service sends (1.1 typed it optional): an answer
+   * without it is settled by reading the booking (core/failure.ts rule 11), whose `pricing` is
+   * required too, so a `BookResult` always carries it.
    */
-  pricing: z.nullish(PricingSchema),
+  pricing: PricingSchema,
   /** As `pricing`: listed by spec §4.6, optional so that a confirmed book never fails on it. */
   itinerary_items: z.nullish(z.array(ItineraryItemSchema)),
 });

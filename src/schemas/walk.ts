@@ -72,7 +72,7 @@ export function nearestOptional(schema: Schema, path: readonly PropertyKey[]): P
  * Every field the schema's output type requires, as paths: `*` for each element of an array or
  * value of a record; a segment ending in `?` is an optional field, whose own required fields are
  * required only when it is present (and not null). The type mirror the tests check answers against.
- * @example requiredPaths(BookResponseSchema) // ['booking_id', 'status', 'pnr', 'pricing?.currency', …]
+ * @example requiredPaths(BookResponseSchema) // ['booking_id', 'status', 'pnr', 'pricing', 'pricing.currency', …]
  */
 export function requiredPaths(schema: Schema, prefix = ''): string[] {
   const d = defOf(core(schema));

@@ -4,7 +4,8 @@
  * - no mutation crashes the call (non-FarewayError), hangs it, or leaves an unhandled rejection;
  * - every legal variation of the spec (§2) is accepted, and a search keeps its good options;
  * - what the SDK needs to act, missing, is a typed error that carries the raw body and the ids;
- * - property: a book answered 2xx with `confirmed` and a PNR returns that PNR, whatever else varies;
+ * - property: a book answered 2xx with `confirmed`, a PNR and its pricing returns that PNR, whatever
+ *   else varies (without the pricing, settled by reading: the PNR stays in the error's ids);
  * - types never lie: every resolved value has each field its public type requires (the type mirror
  *   is walked from the answer schemas themselves, so it cannot drift from them).
  * The full run (≥ 2,800 cases) is bench/fuzz-responses.ts.
@@ -142,6 +143,14 @@ describe('a confirmed book is a success, always', () => {
             fallback: '503',
           };
           const o = await runCase(server, captured, c);
+          // `pricing` is what a BookResult must carry (1.2, spec §4.6): an answer without it is
+          // settled by reading, and with the retrieve down the outcome stays unknown, the PNR in
+          // its ids (never lost; never booked again).
+          if (body.pricing === null || body.pricing === undefined) {
+            expect(o.result, show(o)).toBe('typed');
+            expect(o.error).toMatchObject({ code: 'booking_outcome_unknown', ids: { pnr } });
+            return;
+          }
           expect(o.result, show(o)).toBe('ok');
           expect((o.value as { pnr: string }).pnr).toBe(pnr);
         },

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import * as fareway from '../../src/index.js';
 import { FarewayError, type FarewayErrorCode } from '../../src/index.js';
-import { toHttpAnswer } from '../../src/http/index.js';
+import { toHttpAnswer } from '../../src/http.js';
 
 type ErrorClass = (abstract new (...args: never[]) => FarewayError) & { code: FarewayErrorCode };
 

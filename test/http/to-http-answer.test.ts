@@ -16,7 +16,7 @@ import {
   RequestValidationError,
   type SearchParams,
 } from '../../src/index.js';
-import { toHttpAnswer, type HttpAnswer } from '../../src/http/index.js';
+import { toHttpAnswer, type HttpAnswer } from '../../src/http.js';
 import { inDays, passengersFor, useSandbox } from '../helpers/sandbox.js';
 
 const sbx = useSandbox({ seed: 32 });

@@ -58,10 +58,10 @@ describe('answer declarations', () => {
     }
   });
 
-  it('the type mirror is walked from the schemas: book requires booking_id, status and pnr, and pricing only when present', () => {
+  it('the type mirror is walked from the schemas: book requires booking_id, status, pnr and pricing (1.2)', () => {
     const paths = requiredPaths(BookResponseSchema);
-    expect(paths.filter((p) => !p.includes('.'))).toEqual(['booking_id', 'status', 'pnr']);
-    expect(paths).toContain('pricing?.final_fare');
+    expect(paths.filter((p) => !p.includes('.'))).toEqual(['booking_id', 'status', 'pnr', 'pricing']);
+    expect(paths).toContain('pricing.final_fare');
     expect(requiredPaths(SearchResponseSchema)).toEqual(
       expect.arrayContaining([
         'journey_type',
@@ -98,6 +98,7 @@ describe('the reader: types never lie', () => {
     ['reprice', 'pricing'],
     ['retrieve', 'status'],
     ['book', 'pnr'],
+    ['book', 'pricing'],
   ] as const)('%s without %s is a ResponseValidationError carrying the body as it came', (name, field) => {
     const answer = answers[name]!;
     const body = { ...full(), pnr: 'ABC123' } as Record<string, unknown>;
@@ -107,24 +108,26 @@ describe('the reader: types never lie', () => {
     expect(error.body).toEqual(body);
   });
 
-  it('a malformed required amount inside pricing is fatal for reprice and retrieve', () => {
+  it('a malformed required amount inside pricing is fatal for reprice, retrieve and book (1.2)', () => {
     const body = full();
     (body.pricing as Record<string, unknown>).final_fare = 'cheap';
     expect(refusal(RepriceAnswer, body).issues.map((i) => i.path)).toEqual(['pricing.final_fare']);
     expect(refusal(RetrieveBookingAnswer, structuredClone(body)).body).toEqual(body);
+    const booked = { ...structuredClone(body), status: 'confirmed', pnr: 'ABC123' };
+    expect(refusal(BookAnswer, booked).issues.map((i) => i.path)).toEqual(['pricing.final_fare']);
   });
 
-  it('a confirmed book with a PNR is read whatever cosmetic field is missing or malformed (they are optional)', () => {
-    const body = { ...full(), status: 'confirmed', pnr: 'ABC123', itinerary_items: null } as Record<
+  it('a confirmed book with a PNR and its pricing is read whatever cosmetic field is missing or malformed (they are optional)', () => {
+    const body = { ...full(), status: 'confirmed', pnr: 'ABC123', itinerary_items: 'none' } as Record<
       string,
       unknown
     >;
-    (body.pricing as Record<string, unknown>).final_fare = 'cheap';
     const drifts: ContractDriftEvent[] = [];
     const read = readResponse(BookAnswer, body, rc(drifts));
     expect(read.pnr).toBe('ABC123');
-    expect(read.pricing).toBeUndefined();
-    expect(drifts.map((d) => d.path)).toEqual(['pricing.final_fare']);
+    expect(read.pricing.final_fare).toBe((full().pricing as { final_fare: number }).final_fare);
+    expect(read.itinerary_items).toBeUndefined();
+    expect(drifts.map((d) => d.path)).toEqual(['itinerary_items']);
     expect(missingPaths(read, requiredPaths(BookResponseSchema))).toEqual([]);
   });
 

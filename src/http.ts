@@ -17,10 +17,10 @@
  * @packageDocumentation
  * @module fareway/http
  */
-import { FarewayError, type FarewayErrorCode, type FarewayIds } from '../errors/base.js';
-import { parseConfig } from '../core/option-rules.js';
-import { z } from '../schemas/zod.js';
-import { ANSWERS, UNKNOWN, type AnswerRule } from './table.js';
+import { FarewayError, type FarewayErrorCode, type FarewayIds } from './errors/base.js';
+import { parseConfig } from './core/option-rules.js';
+import { z } from './schemas/zod.js';
+import { ANSWERS, UNKNOWN, type AnswerRule } from './http/table.js';
 
 /** The body of an error answer: `{ error: { code, message, …ids, …details } }`. */
 export interface HttpErrorBody {
