@@ -30,6 +30,7 @@ import { SandboxState } from './state.js';
 export type { SandboxOptions, PartnerOptions, RateLimitOptions, RateLimitRule } from './options.js';
 export type { SandboxControl, FailNextOptions, BookingSnapshot } from './control.js';
 export type { SandboxFetch } from './router.js';
+export { createClock, type MovableClock } from './clock.js';
 export type { EndpointName, BookingStatus, RequestLogEntry, BookingRecord, DuplicateEntry } from './state.js';
 export type { ItemData } from './state.js';
 export type { RawPrice, FareMeta, LegData } from './generator.js';
@@ -80,6 +81,12 @@ export interface Sandbox {
   listen: (options?: ListenOptions) => Promise<ListeningSandbox>;
   /** Scenario knobs: time, failures, prices, wallets, expiries, seeded data, request log. */
   control: SandboxControl;
+  /**
+   * The sandbox's virtual clock, for the client's `clock` option: `new Fareway({ clock:
+   * sandbox.clock, … })` reads the time `control.advanceTime` moves, so one move expires a search
+   * or a fare lock on both sides (the client refuses before sending). `now()` is epoch ms.
+   */
+  readonly clock: { now(): number };
 }
 
 /**
@@ -118,6 +125,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     fetch: droppingFetch(createRouter(routes)),
     apiKey,
     control,
+    clock: { now: () => state.clock.now() },
     async listen(opts = {}) {
       const served = buildRoutes(context(opts.rateLimits ?? true));
       const router = createRouter(opts.control ? [...controlRoutes(control), ...served] : served);
