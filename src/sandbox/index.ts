@@ -23,12 +23,14 @@ import { toMswHandlers } from './msw.js';
 import { createRouter, droppingFetch, type SandboxFetch } from './router.js';
 import { fail } from './bookings.js';
 import { resolveOptions, type SandboxOptions } from './options.js';
+import { InFlight } from './in-flight.js';
 import { RateLimiter } from './ratelimit.js';
 import { serve } from './server.js';
 import { SandboxState } from './state.js';
 
 export type { SandboxOptions, PartnerOptions, RateLimitOptions, RateLimitRule } from './options.js';
 export type { SandboxControl, FailNextOptions, BookingSnapshot } from './control.js';
+export type { InFlightRequest, WaitForRequestOptions } from './in-flight.js';
 export type { SandboxFetch } from './router.js';
 export { createClock, type MovableClock } from './clock.js';
 export type { EndpointName, BookingStatus, RequestLogEntry, BookingRecord, DuplicateEntry } from './state.js';
@@ -100,6 +102,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const resolved = resolveOptions(options);
   const state = new SandboxState(resolved);
   const limiter = new RateLimiter(resolved.limits);
+  const inFlight = new InFlight();
   let requests = 0;
   const nonce = Math.floor(Math.random() * 0xffffff)
     .toString(16)
@@ -107,6 +110,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const context = (rateLimits: boolean): HandlerContext => ({
     state,
     limiter,
+    inFlight,
     rateLimits,
     nextRequestId: () => `req_${nonce}${(++requests).toString(16).padStart(8, '0')}`,
     onInjectedBookFailure(id, key, detail) {
@@ -117,7 +121,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const apiKey = resolved.partners[0]?.apiKey as string;
   const routes = buildRoutes(context(resolved.rateLimitsEnabled));
   let handlers: RequestHandler[] | undefined;
-  const control = createControl(state, limiter);
+  const control = createControl(state, limiter, inFlight);
   return {
     get handlers() {
       return (handlers ??= toMswHandlers(routes));
