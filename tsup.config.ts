@@ -43,6 +43,7 @@ const entry = {
   index: 'src/index.ts',
   redis: 'src/redis.ts',
   proxy: 'src/proxy.ts',
+  health: 'src/health/index.ts',
   'sandbox/index': 'src/sandbox/index.ts',
 };
 const redisEntry = (file: string) => ({
@@ -54,8 +55,8 @@ const format = (name: 'esm' | 'cjs') => ({ __FAREWAY_FORMAT__: JSON.stringify(na
 
 export default defineConfig([
   {
-    // The client and its Redis and proxy halves share chunks (one LocalTokens, one registry of the Redis store).
-    entry: { index: entry.index, redis: entry.redis, proxy: entry.proxy },
+    // The client, its Redis and proxy halves and `fareway/health` share chunks (one LocalTokens, one registry of the Redis store).
+    entry: { index: entry.index, redis: entry.redis, proxy: entry.proxy, health: entry.health },
     ...common,
     format: ['esm'],
     define: { ...redisEntry('./redis.js'), ...format('esm') },

@@ -20,6 +20,7 @@ export const ENTRIES = [
   { name: 'fareway', types: 'dist/index.d.ts', report: 'fareway.api.md' },
   { name: 'fareway/redis', types: 'dist/redis.d.ts', report: 'fareway-redis.api.md' },
   { name: 'fareway/proxy', types: 'dist/proxy.d.ts', report: 'fareway-proxy.api.md' },
+  { name: 'fareway/health', types: 'dist/health.d.ts', report: 'fareway-health.api.md' },
   { name: 'fareway/sandbox', types: 'dist/sandbox/index.d.ts', report: 'fareway-sandbox.api.md' },
 ];
 

@@ -49,15 +49,21 @@ const builds = {
     sandbox: await import('fareway/sandbox'),
     redis: await import('fareway/redis'),
     proxy: await import('fareway/proxy'),
+    health: await import('fareway/health'),
   },
   cjs: {
     root: require('fareway'),
     sandbox: require('fareway/sandbox'),
     redis: require('fareway/redis'),
     proxy: require('fareway/proxy'),
+    health: require('fareway/health'),
   },
 };
-const side = (ext) => ({ redis: dist(`redis.${ext}`), proxy: dist(`proxy.${ext}`) });
+const side = (ext) => ({
+  redis: dist(`redis.${ext}`),
+  proxy: dist(`proxy.${ext}`),
+  health: dist(`health.${ext}`),
+});
 const types = {
   esm: { root: dist('index.d.ts'), sandbox: dist('sandbox/index.d.ts'), ...side('d.ts') },
   cjs: { root: dist('index.d.cts'), sandbox: dist('sandbox/index.d.cts'), ...side('d.cts') },
@@ -65,7 +71,7 @@ const types = {
 
 const report = { exports: {}, classNames: {}, crossBuild: {}, json: {}, codes: {} };
 for (const build of ['esm', 'cjs']) {
-  for (const entry of ['root', 'sandbox', 'redis', 'proxy']) {
+  for (const entry of ['root', 'sandbox', 'redis', 'proxy', 'health']) {
     report.exports[`${build}:${entry}`] = {
       declared: declaredValues(types[build][entry]),
       runtime: runtimeKeys(builds[build][entry]),
