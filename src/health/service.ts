@@ -69,7 +69,7 @@ export function readChecks(
   if (outcome instanceof APIConnectionError) {
     const what =
       outcome instanceof APITimeoutError
-        ? `no answer within ${Math.round(timeoutMs) / 1000} s`
+        ? `no answer within ${Math.round(timeoutMs / 100) / 10} s`
         : describeError(outcome);
     return {
       reached: false,
