@@ -2,8 +2,9 @@
  * The time the client reads for every local expiry decision (the `clock` option): deadlines'
  * countdowns, the refusals before create, fare rules, passengers, reprice and book, selection
  * tokens, and the look-back an interrupted create lists bookings in (compared with the service's
- * `created_at`). Not for waiting: rate-limit timing, timeouts, backoff and reconcile budgets stay
- * on the real monotonic clock, so a test that moves this clock never makes a request early.
+ * `created_at`). Not for waiting: rate-limit timing, timeouts, backoff, `Retry-After` and
+ * reconcile budgets stay on the real monotonic clock, so a test that moves this clock never makes a
+ * request early; nor for what other processes compare (create claims in Redis, the ledger's TTL).
  */
 import { ConfigurationError } from '../errors.js';
 import type { DeadlineClock } from '../model/deadline.js';
