@@ -15,6 +15,7 @@ import type { DeadlineClock } from '../model/deadline.js';
  * manual clock in tests). Read on every expiry check, never cached.
  */
 export interface FarewayClock {
+  /** The current time: epoch milliseconds or a `Date`. */
   now(): number | Date;
 }
 

@@ -7,7 +7,7 @@
 import { timed } from '../core/limiter/redis/connection.js';
 import { readSharedBudgets, type BudgetReader } from '../core/limiter/redis/budget.js';
 import { importAtRunTime } from '../core/limiter/run-time-import.js';
-import { DEFAULTS } from '../core/options.js';
+import { DEFAULTS } from '../core/defaults.js';
 import { fail, describeError, pass, warn, type HealthCheck } from './checks.js';
 import { maskUrlPassword } from './mask.js';
 

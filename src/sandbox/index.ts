@@ -88,7 +88,10 @@ export interface Sandbox {
    * sandbox.clock, … })` reads the time `control.advanceTime` moves, so one move expires a search
    * or a fare lock on both sides (the client refuses before sending). `now()` is epoch ms.
    */
-  readonly clock: { now(): number };
+  readonly clock: {
+    /** The sandbox's virtual now, epoch milliseconds. */
+    now(): number;
+  };
 }
 
 /**
