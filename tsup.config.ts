@@ -61,7 +61,7 @@ const entry = {
   index: 'src/index.ts',
   redis: 'src/redis.ts',
   proxy: 'src/proxy.ts',
-  health: 'src/health/index.ts',
+  health: 'src/health.ts',
   'sandbox/index': 'src/sandbox/index.ts',
 };
 const redisEntry = (file: string) => ({

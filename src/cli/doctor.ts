@@ -3,7 +3,7 @@
  * implementation a readiness probe calls with `checkHealth`; here with three reads (latency is
  * their median), a 10 s wait for each and Redis from REDIS_URL.
  */
-import { checkHealth, type HealthCheck } from '../health/index.js';
+import { checkHealth, type HealthCheck } from '../health.js';
 import { createClient, type CliEnv } from './client.js';
 
 /** Clock skew above this fails the check. */

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fareway } from '../../src/index.js';
-import { checkHealth, type HealthReport } from '../../src/health/index.js';
+import { checkHealth, type HealthReport } from '../../src/health.js';
 import { createSandbox, type ListeningSandbox } from '../../src/sandbox/index.js';
 import { freePort, hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis.js';
 

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkHealth, type HealthReport } from '../../src/health/index.js';
+import { checkHealth, type HealthReport } from '../../src/health.js';
 import { createSandbox, type ListeningSandbox } from '../../src/sandbox/index.js';
 import { freePort } from '../helpers/redis.js';
 
