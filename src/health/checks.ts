@@ -7,6 +7,7 @@ export interface HealthCheck {
   name: 'config' | 'base_url' | 'api_key' | 'clock_skew' | 'latency' | 'redis' | 'shared_budget';
   /** False only for a failed check (a warning or a skipped check is not a failure). */
   ok: boolean;
+  /** `pass`; `warn`: worth a look, not a failure; `fail`: see `fix`; `skip`: not checked. */
   level: 'pass' | 'warn' | 'fail' | 'skip';
   /** What was found, e.g. `base URL reachable (https://…)`. */
   detail: string;
