@@ -114,6 +114,49 @@ describe('a clock the client reads', () => {
     expect(seen()).toEqual(['createBooking']);
   });
 
+  it('a sandbox reached over HTTP: createClock at its now, both moved by the same amount', async () => {
+    const remote = await createSandbox({ seed: 36, now: Date.UTC(2031, 0, 1) }).listen({
+      control: true,
+      rateLimits: false,
+    });
+    const ctl = async (method: string, body?: object) =>
+      (await (
+        await fetch(`${remote.url}/__sandbox/control/${method}`, {
+          method: body ? 'POST' : 'GET',
+          ...(body ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {}),
+        })
+      ).json()) as { now: string; requests: { endpoint: string; status: number }[] };
+    try {
+      const clock = createClock(new Date((await ctl('now')).now));
+      const fareway = client({ apiKey: remote.apiKey, baseUrl: remote.url, clock });
+      const results = await fareway.flights.search({
+        origin: 'DEL',
+        destination: 'BOM',
+        preferred_departure_time: '2031-01-20',
+      });
+      await ctl('clearRequests', {});
+      // The sandbox's clock alone: the client still believes the search and sends; the service says 409.
+      await ctl('advanceTime', { ms: 16 * MINUTE });
+      const sent = await fareway.bookings
+        .create(results.select(results.outbound[0]!))
+        .catch((e: unknown) => e);
+      expect(sent).toBeInstanceOf(FareExpiredError);
+      expect(sent).not.toBeInstanceOf(FareExpiredLocallyError);
+      expect((await ctl('requests')).requests.map((r) => [r.endpoint, r.status])).toEqual([
+        ['createBooking', 409],
+      ]);
+      // The client's clock moved by the same amount: refused before sending.
+      await ctl('clearRequests', {});
+      clock.advance(16 * MINUTE);
+      await expect(fareway.bookings.create(results.select(results.outbound[1]!))).rejects.toBeInstanceOf(
+        FareExpiredLocallyError,
+      );
+      expect((await ctl('requests')).requests).toEqual([]);
+    } finally {
+      await remote.close();
+    }
+  });
+
   it('a clock given as a Date-returning function, read on every check', async () => {
     let now = new Date();
     const fareway = client({ clock: { now: () => now } });
