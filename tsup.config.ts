@@ -1,3 +1,5 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
@@ -27,6 +29,22 @@ const noSourceImport: Plugin = {
     }));
   },
 };
+// `fareway/health` (src/health/) runs on the main entry's client: its imports of src/client.ts and
+// src/errors.ts are the built main entry (one Fareway, one set of error classes, and the main
+// entry's chunks stay as they are; sharing them through splitting made the Redis half's chunk a
+// bare import, which bundlers drop with a warning).
+const src = resolve(dirname(fileURLToPath(import.meta.url)), 'src');
+const onMainEntry = (main: string): Plugin => ({
+  name: 'fareway-health-on-main-entry',
+  setup(build) {
+    build.onResolve({ filter: /\/(client|errors)\.js$/ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      return target === resolve(src, 'client.js') || target === resolve(src, 'errors.js')
+        ? { path: main, external: true }
+        : undefined;
+    });
+  },
+});
 const common = {
   keepNames: false,
   target: 'node22',
@@ -44,6 +62,7 @@ const entry = {
   redis: 'src/redis.ts',
   proxy: 'src/proxy.ts',
   http: 'src/http.ts',
+  health: 'src/health.ts',
   'sandbox/index': 'src/sandbox/index.ts',
 };
 const redisEntry = (file: string) => ({
@@ -82,8 +101,30 @@ export default defineConfig([
     treeshake: true,
   },
   {
-    entry,
+    entry: { health: entry.health },
     ...common,
+    esbuildPlugins: [noSourceImport, onMainEntry('./index.js')],
+    format: ['esm'],
+    define: { ...redisEntry('./redis.js'), ...format('esm') },
+    treeshake: true,
+  },
+  {
+    entry: {
+      index: entry.index,
+      redis: entry.redis,
+      proxy: entry.proxy,
+      http: entry.http,
+      'sandbox/index': entry['sandbox/index'],
+    },
+    ...common,
+    format: ['cjs'],
+    define: { ...redisEntry('./redis.cjs'), ...format('cjs') },
+    noExternal: esmOnly,
+  },
+  {
+    entry: { health: entry.health },
+    ...common,
+    esbuildPlugins: [noSourceImport, onMainEntry('./index.cjs')],
     format: ['cjs'],
     define: { ...redisEntry('./redis.cjs'), ...format('cjs') },
     noExternal: esmOnly,

@@ -21,6 +21,7 @@ export const ENTRIES = [
   { name: 'fareway/redis', types: 'dist/redis.d.ts', report: 'fareway-redis.api.md' },
   { name: 'fareway/proxy', types: 'dist/proxy.d.ts', report: 'fareway-proxy.api.md' },
   { name: 'fareway/http', types: 'dist/http.d.ts', report: 'fareway-http.api.md' },
+  { name: 'fareway/health', types: 'dist/health.d.ts', report: 'fareway-health.api.md' },
   { name: 'fareway/sandbox', types: 'dist/sandbox/index.d.ts', report: 'fareway-sandbox.api.md' },
 ];
 

@@ -8,6 +8,7 @@ import { Requester } from './core/request.js';
 import { Transport } from './core/transport.js';
 import { openProxy, type ProxyRoute } from './core/proxy.js';
 import { Tracing } from './core/tracing.js';
+import { clientClock } from './core/clock.js';
 import { markClosed } from './core/call-options.js';
 import { ClientClosedError, ConfigurationError, RateLimitQueueFullError } from './errors.js';
 import { bookFlight, type BookFlightParams, type BookFlightResult } from './flow.js';
@@ -125,6 +126,7 @@ export class Fareway {
     const { apiKey, baseUrl } = resolveEndpoint(o.apiKey, o.baseUrl);
     this.baseUrl = baseUrl;
     const { hooks } = o;
+    const clock = clientClock(o.clock);
     // The level (option, else FAREWAY_LOG, else 'warn') filters the logger once, here.
     const logger = clientLogger(o.logger, o.logLevel);
     // What may refuse to start (an optional peer that cannot be loaded) comes before what opens
@@ -175,6 +177,7 @@ export class Fareway {
       logger,
       hooks,
       expiryMarginMs: o.expiryMarginMs,
+      clock,
       expiresAtZone: o.expiresAtZone,
       duplicates: o.duplicates,
       bookReconcile: o.bookReconcile,

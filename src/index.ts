@@ -41,6 +41,7 @@ for (const [cls, name] of [
 ] as const)
   Object.defineProperty(cls, 'name', { value: name });
 export type { DeadlineClock } from './model/deadline.js';
+export type { FarewayClock } from './core/clock.js';
 export type { RoundTripStyle } from './model/selection.js';
 export { SearchResults, isSelection, type Selection } from './model/search-results.js';
 export type { SortKey, FilterCriteria } from './model/option-helpers.js';

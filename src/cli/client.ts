@@ -1,7 +1,6 @@
 /**
- * The CLI's configuration (environment variables) and its client: the public `Fareway` SDK, with a
- * `fetch` that only watches the exchanges (the service's `Date` header and the round-trip time);
- * ky still carries every request.
+ * The CLI's configuration (environment variables) and its client: the public `Fareway` SDK (the
+ * doctor's checks are `fareway/health`'s, src/health/).
  */
 import { Fareway, type FarewayOptions } from '../index.js';
 import { hideSecret } from './output.js';
@@ -56,42 +55,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): CliEnv {
     );
   if (missing.length > 0) throw new ConfigError(missing);
   return { apiKey, baseUrl, redisUrl };
-}
-
-/** One HTTP exchange as the CLI's fetch saw it. */
-export interface Exchange {
-  status: number;
-  /** The service's `Date` header, if any. */
-  date: string | null;
-  /** `Date.now()` when the request was handed to fetch and when its response headers arrived. */
-  sentAt: number;
-  receivedAt: number;
-  /** Milliseconds from handing the request to fetch to its response headers. */
-  roundTripMs: number;
-}
-
-/** Records every exchange of a client (the last one is what the doctor reads). */
-export class ExchangeLog {
-  readonly exchanges: Exchange[] = [];
-
-  get last(): Exchange | undefined {
-    return this.exchanges.at(-1);
-  }
-
-  /** A `fetch` for the client's `fetch` option: the global fetch, watched. */
-  readonly fetch: typeof fetch = async (input, init) => {
-    const sentAt = Date.now();
-    const start = performance.now();
-    const response = await globalThis.fetch(input, init);
-    this.exchanges.push({
-      status: response.status,
-      date: response.headers.get('date'),
-      sentAt,
-      receivedAt: Date.now(),
-      roundTripMs: performance.now() - start,
-    });
-    return response;
-  };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Hooks, Logger } from './options.js';
 import type { Registry } from './registry.js';
 import type { Requester } from './request.js';
 import type { Limiter } from './limiter.js';
+import type { ClientClock } from './clock.js';
 import { PLAIN_ID } from '../schemas/fields.js';
 
 /** What every resource shares: the pipeline, the client's memory and resolved options. */
@@ -20,6 +21,8 @@ export interface ClientContext {
   logger: Logger;
   hooks: Hooks;
   expiryMarginMs: number;
+  /** The time local expiry decisions read (the `clock` option). */
+  clock: ClientClock;
   expiresAtZone: 'utc' | 'local';
   /** The guided flow's policy for reported duplicates. */
   duplicates: 'allow' | 'refuse';

@@ -6,6 +6,7 @@ import type { Hooks, Logger, TracerProviderLike } from './events.js';
 import { isObject } from '../schemas/guards.js';
 import { consoleLogger, LOG_LEVELS } from './log.js';
 import { isProxyUrl } from './proxy.js';
+import type { FarewayClock } from './clock.js';
 import {
   closed,
   durationMs,
@@ -67,6 +68,8 @@ export interface MemoryOptions extends z.input<typeof MemoryOptionsObject> {}
 const LOGGER_RULE = 'must be an object with optional debug, info, warn and error methods, or null';
 const HOOK_NAMES = ['onContractDrift', 'onRequest', 'onResponse', 'onRetry', 'onRateLimited', 'onReconcile'];
 
+const hasNow = (v: unknown): boolean => isObject(v) && typeof (v as { now?: unknown }).now === 'function';
+
 const TOKEN_SECRET_RULE = 'must be a string of at least 32 characters, or a non-empty list of them';
 const tokenSecret = z.string().check(z.minLength(32));
 
@@ -89,6 +92,13 @@ const FarewayOptionsObject = closed({
   rateLimits: rateLimits(),
   /** Local refusal margin, ms: a deadline closer than this is treated as expired. @default 5_000 */
   expiryMarginMs: z._default(durationMs('zero allowed'), DEFAULTS.expiryMarginMs),
+  /**
+   * The time every local expiry decision reads (countdowns, refusals before sending, selection
+   * tokens): `now()` gives epoch ms or a `Date`. A test moves it to expire a search or a fare lock
+   * without waiting, e.g. `clock: sandbox.clock` (docs/testing.md). Waits (rate limits, timeouts,
+   * backoff) keep real time. @default the real clock
+   */
+  clock: z.optional(z.custom<FarewayClock>(hasNow, { error: 'must be an object with a now() method' })),
   /** Zone of `expires_at` (it carries none). @default 'utc' */
   expiresAtZone: z._default(oneOf(['utc', 'local']), DEFAULTS.expiresAtZone),
   /**

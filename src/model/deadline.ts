@@ -3,10 +3,12 @@ import { parseExpiresAt, type ExpiresAtZone } from '../dates.js';
 import { FareExpiredError } from '../errors.js';
 import { MAX_TIMER_MS } from '../timer.js';
 
-/** A monotonic clock in milliseconds (never jumps with the wall clock). Injectable for tests. */
+/** A deadline's clock: monotonic by default; injectable (the client's `clock` option, tests). */
 export interface DeadlineClock {
   /** Milliseconds on a monotonic scale (only differences are meaningful). */
   now(): number;
+  /** Epoch milliseconds now, when `now()` is not itself the wall clock's scale. @default Date.now() */
+  wallNow?(): number;
 }
 
 /** The default clock: `performance.now()`, monotonic and unaffected by wall-clock changes. */
@@ -24,6 +26,8 @@ type DeadlineKind = 'trace' | 'offer' | 'lock';
 type DeadlineBasis = 'remaining_seconds' | 'expires_at' | 'fallback';
 
 const MINUTE = 60_000;
+/** How often `onExpire` re-reads a clock that is not the real one (it may have been moved). */
+const MOVED_CLOCK_CHECK_MS = 1000;
 
 /** A search handle never lives longer than this after the search (spec §3, §8). */
 const TRACE_MAX_MS = 15 * MINUTE;
@@ -58,8 +62,7 @@ interface DeadlineInit {
   basis: DeadlineBasis;
   estimated: boolean;
   clock: DeadlineClock;
-  /** Monotonic time (on `clock`) at which the deadline passes. */
-  at: number;
+  at: number; // on `clock`: when the deadline passes
   expiresAt: Date;
 }
 
@@ -105,7 +108,7 @@ export class Deadline {
     const clock = opts.clock ?? monotonicClock;
     const now = clock.now();
     const receivedAt = opts.receivedAt ?? now;
-    const wallNow = Date.now();
+    const wallNow = clock.wallNow?.() ?? Date.now();
     // The wall-clock time at which the response arrived, as best we know it now.
     const wallReceived = wallNow - (now - receivedAt);
 
@@ -159,14 +162,18 @@ export class Deadline {
       estimated: opts.estimated ?? false,
       clock,
       at: start + ms,
-      expiresAt: addMilliseconds(new Date(Date.now() - (now - start)), ms),
+      expiresAt: addMilliseconds(new Date((clock.wallNow?.() ?? Date.now()) - (now - start)), ms),
     });
   }
 
-  /** The deadline at a wall-clock instant, counted on this process's monotonic clock (a selection token's). */
-  static until(expiresAt: Date, like: Pick<Deadline, 'kind' | 'basis' | 'estimated'>): Deadline {
-    const at = monotonicClock.now() + (expiresAt.getTime() - Date.now());
-    return new Deadline({ ...like, clock: monotonicClock, at, expiresAt: new Date(expiresAt.getTime()) });
+  /** The deadline at a wall-clock instant, counted on `clock` (a selection token's). */
+  static until(
+    expiresAt: Date,
+    like: Pick<Deadline, 'kind' | 'basis' | 'estimated'>,
+    clock = monotonicClock,
+  ): Deadline {
+    const at = clock.now() + (expiresAt.getTime() - (clock.wallNow?.() ?? Date.now()));
+    return new Deadline({ ...like, clock, at, expiresAt: new Date(expiresAt.getTime()) });
   }
 
   /** The one that passes first; `undefined` when none is given. */
@@ -225,7 +232,8 @@ export class Deadline {
   /**
    * Calls `cb` once when the deadline passes (`marginMs` early). Already past: `cb` runs on the
    * next microtask. Returns a function that cancels. The timer is `unref()`ed: it never keeps the
-   * process alive.
+   * process alive. On another clock (the client's `clock` option) a move fires `cb` within a
+   * second of real time (re-read every second); `isExpired()` and refusals read it at once.
    */
   onExpire(cb: () => void, opts: { marginMs?: number } = {}): () => void {
     const margin = opts.marginMs ?? 0;
@@ -243,8 +251,9 @@ export class Deadline {
         fire();
         return;
       }
-      // Re-check on the monotonic clock when the timer fires: chained for delays beyond 2^31-1 ms.
-      timer = setTimeout(arm, Math.min(Math.ceil(wait), MAX_TIMER_MS));
+      // Re-check when the timer fires (chained beyond 2^31-1 ms; every second on a movable clock).
+      const cap = this.#clock === monotonicClock ? MAX_TIMER_MS : MOVED_CLOCK_CHECK_MS;
+      timer = setTimeout(arm, Math.min(Math.ceil(wait), cap));
       timer.unref?.();
     };
     if (this.isExpired(margin)) queueMicrotask(fire);

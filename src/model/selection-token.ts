@@ -27,7 +27,7 @@ import { FlightOptionSchema, InboundOptionSchema, wholeCount } from '../schemas/
 import type { FlightOption, PaxCount, Source } from '../schemas/common.js';
 import { SOURCES } from '../schemas/common.js';
 import { z } from '../schemas/zod.js';
-import { Deadline } from './deadline.js';
+import { Deadline, type DeadlineClock } from './deadline.js';
 import { checkIndices, IndexSet, type IndexRoles } from './index-roles.js';
 import { failSelection } from './option-index.js';
 import { makeSelection, type AnyOption, type Selection } from './selection.js';
@@ -153,7 +153,12 @@ export class SelectionTokens {
   #binding: TokenBinding | undefined;
   #keys: Promise<CryptoKey[]> | undefined;
 
-  constructor(secrets: string | readonly string[], binding: TokenBinding) {
+  /** @param clock what a decoded selection's deadline counts on (the client's `clock`) */
+  constructor(
+    secrets: string | readonly string[],
+    binding: TokenBinding,
+    private readonly clock?: DeadlineClock,
+  ) {
     this.#secrets = typeof secrets === 'string' ? [secrets] : [...secrets];
     this.#binding = { ...binding };
   }
@@ -258,7 +263,8 @@ export class SelectionTokens {
       inbound: new IndexSet(p.y === 'independent' && back ? [back.result_index] : []),
       nested: new IndexSet(p.y === 'coupled' && back ? [back.result_index] : []),
     };
-    const deadline = Deadline.until(new Date(p.e), { kind: p.k, basis: p.b, estimated: p.x });
+    const like = { kind: p.k, basis: p.b, estimated: p.x };
+    const deadline = Deadline.until(new Date(p.e), like, this.clock);
     return makeSelection(
       {
         trace_id: p.t,

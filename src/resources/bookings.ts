@@ -162,7 +162,7 @@ export class Bookings {
         : Deadline.fromResponse(data, {
             kind: 'lock',
             ...(source ? { source } : {}),
-            receivedAt: outcome.receivedAt,
+            ...this.ctx.clock.arrived(outcome.receivedAt),
             expiresAtZone: this.ctx.expiresAtZone,
           });
     this.ctx.registry.updateBooking(data.booking_id, {

@@ -220,7 +220,7 @@ export async function lookForOwnBooking(
         .catch(() => undefined); // the store went away: the look below proves nothing across instances
     const from = call.startedAtMs - CLOCK_SKEW_MS;
     const listing = await listSince(ctx, from, untilMs, op);
-    const to = Date.now() + CLOCK_SKEW_MS;
+    const to = ctx.clock.wallNow() + CLOCK_SKEW_MS;
     const candidates = listing.entries.filter(
       (b) =>
         b.trace_id === call.traceId &&

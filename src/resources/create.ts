@@ -46,7 +46,7 @@ export async function sendCreate(
   const call: CallInfo = {
     traceId: params.trace_id,
     indices: params.result_indices,
-    startedAtMs: Date.now(),
+    startedAtMs: ctx.clock.wallNow(), // compared with the service's created_at
   };
   // Across instances: Redis when configured (create-claims.ts); else the ledger, or no proof.
   const shared = await sharedCreates(ctx, params.trace_id, params.result_indices);

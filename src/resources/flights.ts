@@ -45,7 +45,8 @@ export class Flights {
     tokenSecret: string | readonly string[],
     tokenBinding: string,
   ) {
-    this.#tokens = new SelectionTokens(tokenSecret, { apiKey: tokenBinding, baseUrl: ctx.baseUrl });
+    const binding = { apiKey: tokenBinding, baseUrl: ctx.baseUrl };
+    this.#tokens = new SelectionTokens(tokenSecret, binding, ctx.clock.deadlines);
   }
 
   /**
@@ -78,7 +79,7 @@ export class Flights {
           parseSearchResponse(response.data, {
             source: parsed.source,
             requestId: response.requestId,
-            receivedAt: response.receivedAt,
+            ...this.ctx.clock.arrived(response.receivedAt),
             expiresAtZone: this.ctx.expiresAtZone,
             hooks: this.ctx.hooks,
             logger: this.ctx.logger,
@@ -162,7 +163,7 @@ export class Flights {
     const deadline = Deadline.fromResponse(data, {
       kind: 'offer',
       ...(search ? { source: search.source } : {}),
-      receivedAt: response.receivedAt,
+      ...this.ctx.clock.arrived(response.receivedAt),
       expiresAtZone: this.ctx.expiresAtZone,
     });
     this.ctx.registry.setTraceDeadline(params.trace_id, deadline);

@@ -18,7 +18,7 @@ export function lockDeadlineFrom(
     deadline: Deadline.fromResponse(data, {
       kind: 'lock',
       ...(source ? { source } : {}),
-      receivedAt,
+      ...ctx.clock.arrived(receivedAt),
       expiresAtZone: ctx.expiresAtZone,
     }),
   };

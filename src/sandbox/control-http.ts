@@ -32,7 +32,7 @@ interface ControlCall {
   args: ArgSpec;
   /** A read: GET works too, with the arguments in the query string. */
   read?: true;
-  run: (control: SandboxControl, args: Args) => Record<string, unknown>;
+  run: (control: SandboxControl, args: Args) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
 const n = (a: Args, k: string): number => a[k] as number;
@@ -99,6 +99,20 @@ const CALLS: { [K in keyof SandboxControl]: ControlCall } = {
     },
   },
   requests: { args: {}, read: true, run: (c) => ({ requests: c.requests() }) },
+  inFlight: { args: {}, read: true, run: (c) => ({ requests: c.inFlight() }) },
+  waitForRequest: {
+    args: { endpoint: 'string?', timeoutMs: 'number?' },
+    // A long poll, at most a minute: the answer comes when the request arrives.
+    run: async (c, a) => {
+      const timeoutMs = Math.min(opt<number>(a, 'timeoutMs') ?? 10_000, 60_000);
+      const request = await c
+        .waitForRequest(opt<EndpointName>(a, 'endpoint'), { timeoutMs })
+        .catch((error: Error) => {
+          throw new ControlError(/no .* request arrived/.test(error.message) ? 408 : 400, error.message);
+        });
+      return { request };
+    },
+  },
   clearRequests: { args: {}, run: (c) => (c.clearRequests(), done()) },
   getBooking: {
     args: { id: 'string' },
@@ -232,7 +246,7 @@ export function controlRoutes(control: SandboxControl): Route[] {
         throw new ControlError(404, `unknown control '${name}' (one of ${CONTROL_METHODS.join(', ')})`);
       if (request.method === 'GET' && !call.read)
         throw new ControlError(405, `${name} changes the sandbox: use POST with a JSON body`);
-      return json(200, { ok: true, ...call.run(control, await readArgs(request, call, name)) });
+      return json(200, { ok: true, ...(await call.run(control, await readArgs(request, call, name))) });
     } catch (error) {
       const status = error instanceof ControlError ? error.status : 400;
       return json(status, { ok: false, error: (error as Error).message });

@@ -3,6 +3,7 @@
  * reaches by bad luck (expiries, upstream failures, lost responses, price moves, empty wallets).
  */
 import { seedBooking } from './bookings.js';
+import type { InFlight, InFlightRequest, WaitForRequestOptions } from './in-flight.js';
 import { resolvePartner, type PartnerOptions } from './options.js';
 import type { RateLimiter } from './ratelimit.js';
 import {
@@ -17,6 +18,7 @@ import {
 } from './state.js';
 
 export type { FailNextOptions } from './state.js';
+export type { InFlightRequest, WaitForRequestOptions } from './in-flight.js';
 
 /** A read-only copy of a booking's internal state, for assertions. */
 export type BookingSnapshot = Readonly<BookingRecord>;
@@ -45,6 +47,17 @@ export interface SandboxControl {
   seedBookings(count: number, options?: { apiKey?: string; status?: BookingStatus }): string[];
   /** Every request so far, oldest first, with the Authorization value redacted. */
   requests(): RequestLogEntry[];
+  /**
+   * Requests received and not yet answered (or dropped), oldest first: what `requests()` will list
+   * once each is answered. A request shows here from the moment its body has arrived.
+   */
+  inFlight(): InFlightRequest[];
+  /**
+   * Resolves with the first request of `endpoint` (any endpoint when omitted) that is in flight
+   * now or arrives later; rejects after `timeoutMs` (default 10 s). To act while a call is on the
+   * wire, hold it there with `failNext(endpoint, { delayMs })`: e.g. a SIGTERM during a confirm.
+   */
+  waitForRequest(endpoint?: EndpointName, options?: WaitForRequestOptions): Promise<InFlightRequest>;
   /** Empties the request log. */
   clearRequests(): void;
   /** A snapshot of a booking's internal state (debits, events, passengers, pnr…), or undefined. */
@@ -56,7 +69,7 @@ export interface SandboxControl {
 }
 
 /** Builds the control object over a sandbox's state. */
-export function createControl(state: SandboxState, limiter: RateLimiter): SandboxControl {
+export function createControl(state: SandboxState, limiter: RateLimiter, inFlight: InFlight): SandboxControl {
   const partner = (apiKey?: string): Partner => {
     const p = apiKey === undefined ? state.partners.values().next().value : state.partners.get(apiKey);
     if (!p) throw new Error(`sandbox control: unknown partner API key '${apiKey}'`);
@@ -105,6 +118,11 @@ export function createControl(state: SandboxState, limiter: RateLimiter): Sandbo
       return ids.reverse();
     },
     requests: () => state.log.map((e) => structuredClone(e)),
+    inFlight: () => inFlight.list(),
+    waitForRequest(endpoint, options) {
+      if (endpoint !== undefined) checkEndpoint(endpoint);
+      return inFlight.wait(endpoint, options);
+    },
     clearRequests() {
       state.log = [];
     },

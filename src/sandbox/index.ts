@@ -23,13 +23,16 @@ import { toMswHandlers } from './msw.js';
 import { createRouter, droppingFetch, type SandboxFetch } from './router.js';
 import { fail } from './bookings.js';
 import { resolveOptions, type SandboxOptions } from './options.js';
+import { InFlight } from './in-flight.js';
 import { RateLimiter } from './ratelimit.js';
 import { serve } from './server.js';
 import { SandboxState } from './state.js';
 
 export type { SandboxOptions, PartnerOptions, RateLimitOptions, RateLimitRule } from './options.js';
 export type { SandboxControl, FailNextOptions, BookingSnapshot } from './control.js';
+export type { InFlightRequest, WaitForRequestOptions } from './in-flight.js';
 export type { SandboxFetch } from './router.js';
+export { createClock, type MovableClock } from './clock.js';
 export type { EndpointName, BookingStatus, RequestLogEntry, BookingRecord, DuplicateEntry } from './state.js';
 export type { ItemData } from './state.js';
 export type { RawPrice, FareMeta, LegData } from './generator.js';
@@ -80,6 +83,15 @@ export interface Sandbox {
   listen: (options?: ListenOptions) => Promise<ListeningSandbox>;
   /** Scenario knobs: time, failures, prices, wallets, expiries, seeded data, request log. */
   control: SandboxControl;
+  /**
+   * The sandbox's virtual clock, for the client's `clock` option: `new Fareway({ clock:
+   * sandbox.clock, … })` reads the time `control.advanceTime` moves, so one move expires a search
+   * or a fare lock on both sides (the client refuses before sending). `now()` is epoch ms.
+   */
+  readonly clock: {
+    /** The sandbox's virtual now, epoch milliseconds. */
+    now(): number;
+  };
 }
 
 /**
@@ -93,6 +105,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const resolved = resolveOptions(options);
   const state = new SandboxState(resolved);
   const limiter = new RateLimiter(resolved.limits);
+  const inFlight = new InFlight();
   let requests = 0;
   const nonce = Math.floor(Math.random() * 0xffffff)
     .toString(16)
@@ -100,6 +113,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const context = (rateLimits: boolean): HandlerContext => ({
     state,
     limiter,
+    inFlight,
     rateLimits,
     nextRequestId: () => `req_${nonce}${(++requests).toString(16).padStart(8, '0')}`,
     onInjectedBookFailure(id, key, detail) {
@@ -110,7 +124,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const apiKey = resolved.partners[0]?.apiKey as string;
   const routes = buildRoutes(context(resolved.rateLimitsEnabled));
   let handlers: RequestHandler[] | undefined;
-  const control = createControl(state, limiter);
+  const control = createControl(state, limiter, inFlight);
   return {
     get handlers() {
       return (handlers ??= toMswHandlers(routes));
@@ -118,6 +132,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     fetch: droppingFetch(createRouter(routes)),
     apiKey,
     control,
+    clock: { now: () => state.clock.now() },
     async listen(opts = {}) {
       const served = buildRoutes(context(opts.rateLimits ?? true));
       const router = createRouter(opts.control ? [...controlRoutes(control), ...served] : served);

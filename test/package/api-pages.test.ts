@@ -1,7 +1,7 @@
 /**
  * `npm run docs:api` (in .ci/run) fails when an export of an entry of the package has no page in
- * the API reference: `.ci/api-pages.mjs` walks the exports of `fareway`, `fareway/redis`, `fareway/proxy`, `fareway/http` and
- * `fareway/sandbox` and looks each one up in the reference TypeDoc wrote. Shown here on a reference
+ * the API reference: `.ci/api-pages.mjs` walks the exports of `fareway`, `fareway/redis`, `fareway/proxy`,
+ * `fareway/http`, `fareway/health` and `fareway/sandbox` and looks each one up in the reference TypeDoc wrote. Shown here on a reference
  * written to .tmp/, then with one page removed.
  */
 import { execFile } from 'node:child_process';
@@ -29,7 +29,7 @@ describe('API reference completeness check', () => {
     const r = await check(out);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\d+ exports of 5 entries, each with a page/);
+    expect(r.stdout).toMatch(/\d+ exports of 6 entries, each with a page/);
   });
 
   it('fails naming the export whose page is missing (the resource class behind fareway.bookings)', async () => {

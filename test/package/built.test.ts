@@ -24,7 +24,7 @@ beforeAll(() => {
 }, 150_000);
 
 describe('declared exports exist at run time', () => {
-  const entries = ['root', 'sandbox', 'redis', 'proxy', 'http'];
+  const entries = ['root', 'sandbox', 'redis', 'proxy', 'http', 'health'];
   for (const key of ['esm', 'cjs'].flatMap((build) => entries.map((entry) => `${build}:${entry}`))) {
     it(`${key}: every value the .d.ts declares is exported, and nothing undeclared is`, () => {
       const { declared, runtime } = report.exports[key] as { declared: string[]; runtime: string[] };

@@ -50,6 +50,7 @@ const builds = {
     redis: await import('fareway/redis'),
     proxy: await import('fareway/proxy'),
     http: await import('fareway/http'),
+    health: await import('fareway/health'),
   },
   cjs: {
     root: require('fareway'),
@@ -57,12 +58,14 @@ const builds = {
     redis: require('fareway/redis'),
     proxy: require('fareway/proxy'),
     http: require('fareway/http'),
+    health: require('fareway/health'),
   },
 };
 const side = (ext) => ({
   redis: dist(`redis.${ext}`),
   proxy: dist(`proxy.${ext}`),
   http: dist(`http.${ext}`),
+  health: dist(`health.${ext}`),
 });
 const types = {
   esm: { root: dist('index.d.ts'), sandbox: dist('sandbox/index.d.ts'), ...side('d.ts') },
@@ -71,7 +74,7 @@ const types = {
 
 const report = { exports: {}, classNames: {}, crossBuild: {}, json: {}, codes: {} };
 for (const build of ['esm', 'cjs']) {
-  for (const entry of ['root', 'sandbox', 'redis', 'proxy', 'http']) {
+  for (const entry of ['root', 'sandbox', 'redis', 'proxy', 'http', 'health']) {
     report.exports[`${build}:${entry}`] = {
       declared: declaredValues(types[build][entry]),
       runtime: runtimeKeys(builds[build][entry]),

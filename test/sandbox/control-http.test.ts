@@ -166,6 +166,27 @@ describe('every control over HTTP', () => {
     expect((await ok('requests')).requests).toEqual([]);
   });
 
+  it('waitForRequest (a long poll) and inFlight: a held request, listed before its answer', async () => {
+    await ok('failNext', { endpoint: 'list', delayMs: 1_500 });
+    const waiting = ok('waitForRequest', { endpoint: 'list' });
+    const answered = api.get('/v1/bookings/?limit=1');
+    const { request } = await waiting;
+    expect(request).toMatchObject({ endpoint: 'list', method: 'GET', path: '/v1/bookings/?limit=1' });
+    expect(request).not.toHaveProperty('status');
+    const listed = (await ok('inFlight', undefined, 'GET')).requests;
+    expect(listed).toEqual([expect.objectContaining({ endpoint: 'list', requestId: request.requestId })]);
+    expect((await ok('requests')).requests).toEqual([]);
+    expect((await answered).status).toBe(200);
+    expect((await ok('inFlight')).requests).toEqual([]);
+    expect((await ok('requests')).requests).toEqual([
+      expect.objectContaining({ requestId: request.requestId, status: 200 }),
+    ]);
+    const late = await ctl('waitForRequest', { endpoint: 'book', timeoutMs: 20 });
+    expect(late.status).toBe(408);
+    expect(late.json.error).toMatch(/no book request arrived within 20 ms/);
+    expect((await ctl('waitForRequest', { endpoint: 'bok' })).status).toBe(400);
+  });
+
   it('addPartner: a new key that authenticates, with its own wallet', async () => {
     const { apiKey } = await ok('addPartner', { name: 'Second', walletBalance: 123 });
     expect(typeof apiKey).toBe('string');

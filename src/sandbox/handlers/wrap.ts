@@ -7,6 +7,7 @@ import { SandboxHttpError } from '../errors.js';
 import { isoUtc } from '../clock.js';
 import { bucketOf } from '../../schemas/vocabulary.js';
 import type { RateLimiter } from '../ratelimit.js';
+import type { InFlight } from '../in-flight.js';
 import type { EndpointName, FailureSpec, Partner, SandboxState } from '../state.js';
 import { vary } from '../variations.js';
 
@@ -14,6 +15,8 @@ import { vary } from '../variations.js';
 export interface HandlerContext {
   state: SandboxState;
   limiter: RateLimiter;
+  /** Requests arrived and not yet answered (not cleared by reset: they are still running). */
+  inFlight: InFlight;
   /** Whether this handler set enforces rate limits (listen() and handlers may differ). */
   rateLimits: boolean;
   nextRequestId: () => string;
@@ -105,18 +108,19 @@ export function endpoint(
     } catch {
       badJson = true;
     }
+    const arrived = {
+      at: isoUtc(state.clock.now()),
+      method: request.method,
+      path: url.pathname + url.search,
+      endpoint: name,
+      requestId,
+      headers: redactedHeaders(request),
+      body: badJson ? text : body,
+    };
+    ctx.inFlight.arrive(arrived);
     const log = (status: number, dropped = false): void => {
-      state.log.push({
-        at: isoUtc(state.clock.now()),
-        method: request.method,
-        path: url.pathname + url.search,
-        endpoint: name,
-        status,
-        dropped,
-        requestId,
-        headers: redactedHeaders(request),
-        body: badJson ? text : body,
-      });
+      ctx.inFlight.settled(requestId);
+      state.log.push({ ...arrived, status, dropped });
     };
     const failure = takeFailure(state, name);
     if (failure?.delayMs) await sleep(failure.delayMs);

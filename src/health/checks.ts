@@ -1,9 +1,13 @@
-/** One line of `fareway doctor`. */
-export interface Check {
-  /** Stable identifier for scripts: base_url, api_key, clock_skew, latency, redis, shared_budget. */
-  name: string;
+/** One check of `checkHealth` (one line of `fareway doctor`). */
+export interface HealthCheck {
+  /**
+   * Stable identifier for scripts: `config`, `base_url`, `api_key`, `clock_skew`, `latency`,
+   * `redis`, `shared_budget`.
+   */
+  name: 'config' | 'base_url' | 'api_key' | 'clock_skew' | 'latency' | 'redis' | 'shared_budget';
   /** False only for a failed check (a warning or a skipped check is not a failure). */
   ok: boolean;
+  /** `pass`; `warn`: worth a look, not a failure; `fail`: see `fix`; `skip`: not checked. */
   level: 'pass' | 'warn' | 'fail' | 'skip';
   /** What was found, e.g. `base URL reachable (https://…)`. */
   detail: string;
@@ -11,22 +15,32 @@ export interface Check {
   fix?: string;
 }
 
-export const pass = (name: string, detail: string): Check => ({ name, ok: true, level: 'pass', detail });
-export const warn = (name: string, detail: string, fix: string): Check => ({
+export const pass = (name: HealthCheck['name'], detail: string): HealthCheck => ({
+  name,
+  ok: true,
+  level: 'pass',
+  detail,
+});
+export const warn = (name: HealthCheck['name'], detail: string, fix: string): HealthCheck => ({
   name,
   ok: true,
   level: 'warn',
   detail,
   fix,
 });
-export const fail = (name: string, detail: string, fix: string): Check => ({
+export const fail = (name: HealthCheck['name'], detail: string, fix: string): HealthCheck => ({
   name,
   ok: false,
   level: 'fail',
   detail,
   fix,
 });
-export const skip = (name: string, detail: string): Check => ({ name, ok: true, level: 'skip', detail });
+export const skip = (name: HealthCheck['name'], detail: string): HealthCheck => ({
+  name,
+  ok: true,
+  level: 'skip',
+  detail,
+});
 
 /** An error's message with its cause's (`fetch failed: connect ECONNREFUSED 127.0.0.1:9`), one line. */
 export function describeError(error: unknown): string {

@@ -1,14 +1,15 @@
 /**
- * The doctor's Redis checks (only with REDIS_URL): Redis answers PING, and the current use of the
- * budgets the SDK shares through it. ioredis (an optional peer) is loaded here, at run time, and
- * the connection never retries: a stopped Redis is reported at once, and the command ends.
+ * The Redis checks of `checkHealth` and `fareway doctor` (only with a Redis URL): Redis answers
+ * PING, and the current use of the budgets the SDK shares through it. ioredis (an optional peer)
+ * is loaded here, at run time, and the connection never retries: a stopped Redis is reported at
+ * once, and the check ends. Each step is bounded by the time the caller has left.
  */
 import { timed } from '../core/limiter/redis/connection.js';
 import { readSharedBudgets, type BudgetReader } from '../core/limiter/redis/budget.js';
 import { importAtRunTime } from '../core/limiter/run-time-import.js';
-import { DEFAULTS } from '../core/options.js';
-import { fail, describeError, pass, warn, type Check } from './checks.js';
-import { maskUrlPassword } from './output.js';
+import { DEFAULTS } from '../core/defaults.js';
+import { fail, describeError, pass, warn, type HealthCheck } from './checks.js';
+import { maskUrlPassword } from './mask.js';
 
 interface RedisLike extends BudgetReader {
   on(event: string, listener: (...args: unknown[]) => void): unknown;
@@ -19,21 +20,21 @@ interface RedisLike extends BudgetReader {
 }
 type RedisCtor = new (url: string, options: object) => RedisLike;
 
-/** Give up on an unanswering Redis after this long (connect, then each command). */
+/** Give up on an unanswering Redis after this long at most (connect, then each command). */
 const TIMEOUT_MS = 3000;
 
 /** One attempt, no reconnects, nothing queued while disconnected. */
-const OPTIONS = {
+const options = (timeoutMs: number) => ({
   lazyConnect: true,
-  connectTimeout: TIMEOUT_MS,
-  commandTimeout: TIMEOUT_MS,
+  connectTimeout: timeoutMs,
+  commandTimeout: timeoutMs,
   maxRetriesPerRequest: 0,
   retryStrategy: () => null,
   reconnectOnError: () => false,
   enableOfflineQueue: false,
   enableReadyCheck: false,
   disconnectTimeout: 0,
-};
+});
 
 async function loadIoredis(): Promise<RedisCtor> {
   // A computed name: bundlers do not follow it, so ioredis stays optional.
@@ -46,8 +47,13 @@ async function loadIoredis(): Promise<RedisCtor> {
 
 const LIMITS = DEFAULTS.rateLimits;
 
-/** `redis` and `shared_budget` checks. */
-export async function checkRedis(url: string, apiKey: string): Promise<Check[]> {
+/** `redis` and `shared_budget` checks, within about `timeoutMs` (four steps of at most 3 s). */
+export async function checkRedis(
+  url: string,
+  apiKey: string,
+  timeoutMs = TIMEOUT_MS,
+): Promise<HealthCheck[]> {
+  const step = Math.max(1, Math.min(TIMEOUT_MS, Math.floor((timeoutMs - 500) / 4)));
   const shown = maskUrlPassword(url);
   let Redis: RedisCtor;
   try {
@@ -63,25 +69,25 @@ export async function checkRedis(url: string, apiKey: string): Promise<Check[]> 
   }
   let client: RedisLike;
   try {
-    client = new Redis(url, OPTIONS);
+    client = new Redis(url, options(step));
   } catch (error) {
     return [
       fail(
         'redis',
         `Redis URL not understood (${describeError(error)})`,
-        'set REDIS_URL to redis://[user:password@]host:port[/db] (rediss:// for TLS)',
+        'set the Redis URL (REDIS_URL) to redis://[user:password@]host:port[/db] (rediss:// for TLS)',
       ),
     ];
   }
   let lastError: unknown;
   client.on('error', (error) => (lastError = error));
   try {
-    await timed(client.connect(), TIMEOUT_MS + 500);
-    await timed(client.ping(), TIMEOUT_MS);
-    const info = await timed(client.info('server'), TIMEOUT_MS).catch(() => '');
+    await timed(client.connect(), step + 500);
+    await timed(client.ping(), step);
+    const info = await timed(client.info('server'), step).catch(() => '');
     const version = /redis_version:(\S+)/.exec(info)?.[1];
     const checks = [pass('redis', `Redis reachable at ${shown}${version ? ` (redis ${version})` : ''}`)];
-    checks.push(await budgetCheck(client, apiKey));
+    checks.push(await budgetCheck(client, apiKey, step));
     return checks;
   } catch (error) {
     const why = describeError(lastError ?? error);
@@ -97,9 +103,9 @@ export async function checkRedis(url: string, apiKey: string): Promise<Check[]> 
   }
 }
 
-async function budgetCheck(client: RedisLike, apiKey: string): Promise<Check> {
+async function budgetCheck(client: RedisLike, apiKey: string, step: number): Promise<HealthCheck> {
   try {
-    const budgets = await timed(readSharedBudgets(client, apiKey), TIMEOUT_MS);
+    const budgets = await timed(readSharedBudgets(client, apiKey), step);
     const parts = budgets.map(
       (b) =>
         `${b.bucket} ${b.inUse}/${LIMITS[b.bucket]}${b.pausedMs > 0 ? ` (paused ${Math.ceil(b.pausedMs / 1000)} s after a 429)` : ''}`,
@@ -118,7 +124,7 @@ async function budgetCheck(client: RedisLike, apiKey: string): Promise<Check> {
     return fail(
       'shared_budget',
       `shared budget unreadable (${describeError(error)})`,
-      'check that REDIS_URL points at the Redis your applications pass as rateLimits.redis',
+      'check that the Redis URL (REDIS_URL) is the one your applications pass as rateLimits.redis',
     );
   }
 }
