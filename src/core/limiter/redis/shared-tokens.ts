@@ -5,6 +5,7 @@ import { budgetKey, pauseKey } from './keys.js';
 import type { OutageTokens } from './outage.js';
 import { OwnLog, outageTokens } from './outage.js';
 import type { Roster } from './roster.js';
+import { OutageReturn } from './outage-return.js';
 import { SharedTicket } from './shared-ticket.js';
 import { keepAlive } from '../../../timer.js';
 
@@ -42,9 +43,8 @@ export class SharedTokens implements TokenSource {
   /** This process's own tokens and when each comes back (written back after an outage). */
   private readonly mine = new OwnLog();
   /** Redis answers again after an outage: own tokens are written back, the share rule holds. */
-  private restoring = false;
+  private readonly returning: OutageReturn;
   private upBefore = false;
-  private resumeTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly id = Math.random().toString(36).slice(2, 10);
   private seq = 0;
   private shared: Waiter[] = [];
@@ -66,6 +66,16 @@ export class SharedTokens implements TokenSource {
     this.leaseMs = Math.ceil(Math.max(2 * o.hold.marginMs, Math.min(o.hold.windowMs / 4, 5000), 50));
     this.log = budgetKey(o.connection.prefix, o.bucket);
     this.pauseKey = pauseKey(o.connection.prefix, o.bucket);
+    this.returning = new OutageReturn({
+      connection: o.connection,
+      roster: o.roster,
+      log: this.log,
+      mine: this.mine,
+      sendsMs: () => o.hold.windowMs + o.hold.marginMs,
+      keepAlive: () => this.keepAlive,
+      onChange: () => this.pump(),
+      onDone: () => this.resumed(),
+    });
     o.connection.onUp(() => this.back());
     o.connection.onMessage((message) => this.message(message));
   }
@@ -97,7 +107,7 @@ export class SharedTokens implements TokenSource {
   async close(): Promise<void> {
     this.closed = true;
     this.clearTimer();
-    clearTimeout(this.resumeTimer);
+    this.returning.close();
     if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
     this.open.clear();
@@ -162,7 +172,7 @@ export class SharedTokens implements TokenSource {
     // Back from an outage, before every process has written its own tokens into the log: a token
     // also needs this process's share of the window (outage.ts), checked before the log is asked.
     // (Polled: this lasts the few seconds every process takes to notice Redis again.)
-    const free = this.restoring ? (this.local?.free() ?? 0) : Infinity;
+    const free = this.returning.active ? (this.local?.free() ?? 0) : Infinity;
     if (free <= 0) return this.sleep(RESTORE_POLL_MS);
     this.taking = true;
     this.recheck = false;
@@ -240,60 +250,23 @@ export class SharedTokens implements TokenSource {
 
   /** Redis answers again: own recent tokens go into the log first (a fresh Redis has none). */
   private back(): void {
-    if (this.closed || this.restoring) return;
+    if (this.closed || this.returning.active) return;
     // The first answer after a start with Redis up: nothing to write, nobody's outage to wait for.
     const outage = this.upBefore || this.local !== undefined;
     this.upBefore = true;
     if (!outage) return this.pump();
-    this.restoring = true;
     // The share rule holds until the return (the view from before the outage, roster.ts).
     this.local ??= this.outage();
     // Waiters of the outage take from the log now, within this process's share (`pump`).
     this.shared.push(...this.localWaiters.splice(0));
-    this.writeOwn().then(
-      () => {
-        this.pump();
-        // Long enough for every process to notice (ioredis reconnects at most 1 s apart).
-        this.resumeTimer = setTimeout(() => this.resume(), this.o.roster.periodMs + 1_000);
-        if (!this.keepAlive) keepAlive(this.resumeTimer, false);
-      },
-      () => this.retreat(), // down again: the next `up` writes them
-    );
+    this.returning.begin();
   }
 
-  /** Own tokens still due, into the shared log (an entry there only moves later). */
-  private writeOwn(): Promise<unknown> {
-    const now = performance.now();
-    const own = this.mine.live(now).flatMap(([member, due]) => [member, Math.ceil(due - now)]);
-    return own.length ? this.o.connection.run((c) => c.farewayRestore(this.log, ...own)) : Promise.resolve();
-  }
-
-  /** Waiters use the shared log once every process has written its own into it (`Roster.rejoined`). */
-  private resume(): void {
-    if (this.closed) return;
-    if (!this.o.connection.isUp) return this.retreat(); // the next `up` starts over
-    if (!this.o.roster.rejoined(this.o.hold.windowMs + this.o.hold.marginMs)) {
-      this.resumeTimer = setTimeout(() => this.resume(), 250);
-      if (!this.keepAlive) keepAlive(this.resumeTimer, false);
-      return;
-    }
-    // Own tokens taken meanwhile go in too.
-    this.writeOwn().then(
-      () => {
-        this.restoring = false;
-        if (this.closed || !this.o.connection.isUp) return;
-        this.shared.push(...this.localWaiters.splice(0));
-        void this.local?.close();
-        this.local = undefined;
-        this.pump();
-      },
-      () => this.retreat(),
-    );
-  }
-
-  /** Down again while returning: waiters go back to the share (the next `up` starts over). */
-  private retreat(): void {
-    this.restoring = false;
+  /** Every process has written its own tokens back: the log alone decides again. */
+  private resumed(): void {
+    this.shared.push(...this.localWaiters.splice(0));
+    void this.local?.close();
+    this.local = undefined;
     this.pump();
   }
 
