@@ -93,7 +93,9 @@ describe('create claims in the shared store (in-process Redis double)', () => {
     const { fw } = observed();
     const { choice, key } = await selection(fw);
     sbx.control.failNext('createBooking', { status: 400 });
-    expect(await caught(fw.bookings.create(choice))).toMatchObject({ status: 400 });
+    const error = await caught(fw.bookings.create(choice));
+    // The refusal names the selection's trace (the ids the request carried).
+    expect(error).toMatchObject({ status: 400, ids: { trace_id: choice.trace_id } });
     expect(states(key).map(([, s]) => s)).toEqual(['wire', 'failed', 'none']);
   });
 
