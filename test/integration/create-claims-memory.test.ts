@@ -59,6 +59,21 @@ function states(key: string): Array<[string, string]> {
     .map(([, , field, value]) => [field!, value!.split('|')[0]!]);
 }
 
+/** Another call claims the booking between the service's answer and this call's claim. */
+function claimedFirst(seen: (id: string | undefined) => void = () => undefined): Rule {
+  return {
+    match: isCreate,
+    async respond(forward) {
+      const response = await forward();
+      const body = (await response.clone().json()) as { data?: { booking_id?: string }; booking_id?: string };
+      const id = body.data?.booking_id ?? body.booking_id;
+      seen(id);
+      redis.setString(`create-claim:${id}`, 'another-call');
+      return response;
+    },
+  };
+}
+
 const caught = (p: Promise<unknown>) =>
   p.then(
     () => undefined,
@@ -128,21 +143,7 @@ describe('create claims in the shared store (in-process Redis double)', () => {
   });
 
   it("the answer's booking already claimed by another call: still this call's, warned", async () => {
-    // Another call claims the booking between the service's answer and this call's claim.
-    const claimFirst: Rule = {
-      match: isCreate,
-      async respond(forward) {
-        const response = await forward();
-        const body = (await response.clone().json()) as {
-          data?: { booking_id?: string };
-          booking_id?: string;
-        };
-        const id = body.data?.booking_id ?? body.booking_id;
-        redis.setString(`create-claim:${id}`, 'another-call');
-        return response;
-      },
-    };
-    const { fw, warnings } = observed({ fetch: faultyFetch(claimFirst) });
+    const { fw, warnings } = observed({ fetch: faultyFetch(claimedFirst()) });
     const { choice } = await selection(fw);
     const created = await fw.bookings.create(choice);
     expect(created.booking_id).toMatch(/\S/);
@@ -154,6 +155,18 @@ describe('create claims in the shared store (in-process Redis double)', () => {
         { booking_id: created.booking_id },
       ],
     ]);
+  });
+
+  it('the same with warnings off (logLevel error): the create still answers, nothing thrown', async () => {
+    let id: string | undefined;
+    const { fw, lines } = observed({
+      logLevel: 'error',
+      fetch: faultyFetch(claimedFirst((seen) => (id = seen))),
+    });
+    const { choice } = await selection(fw);
+    const created = await fw.bookings.create(choice);
+    expect(created.booking_id).toBe(id);
+    expect(lines).toEqual([]);
   });
 
   it('the store away: the create still answers, the claim is not warned as taken', async () => {
