@@ -2,7 +2,8 @@
  * Rows of the failure table (core/failure.ts `classifyFailure`) that test/core/failure.test.ts's
  * grid does not build (issue 33): a rate-limit wait that ran out of the call's timeout is never
  * retried (it is a timeout, but the budget for waiting is spent), and a 2xx whose body came cut
- * short is re-sent once by reads while valid JSON that breaks the contract is not.
+ * short is re-sent once by reads while valid JSON that breaks the contract is not; `markNotSent`
+ * takes any thrown value, `null` included.
  */
 import { describe, expect, it } from 'vitest';
 import { classifyFailure, markCutBody, markNotSent, QueueTimeout } from '../../src/core/failure.js';
@@ -37,5 +38,16 @@ describe('classifyFailure: rows outside the grid', () => {
     expect(classifyFailure(rvError(), 'search')).toMatchObject({ retry: 'no', reconcile: 'no' });
     expect(classifyFailure(cut, 'createBooking')).toMatchObject({ retry: 'no', reconcile: 'until-settled' });
     expect(classifyFailure(cut, 'book')).toMatchObject({ retry: 'no', reconcile: 'until-settled' });
+  });
+
+  it('markNotSent takes any thrown value: null passes through unmarked', () => {
+    expect(markNotSent(null)).toBeNull();
+    expect(markNotSent(undefined)).toBeUndefined();
+    expect(classifyFailure(null, 'search')).toEqual({
+      sent: 'maybe',
+      finished: false,
+      retry: 'no',
+      reconcile: 'no',
+    });
   });
 });
