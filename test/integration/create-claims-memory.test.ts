@@ -129,6 +129,24 @@ describe('create claims in the shared store (in-process Redis double)', () => {
     const written = states(key);
     expect(written.map(([, s]) => s)).toEqual(['wire', 'failed', 'held']);
     expect(redis.strings()).toEqual({ [`create-claim:${created.booking_id}`]: written[0]![0] });
+    // Before adopting, the look read who holds its candidate (and only it).
+    expect(redis.commands).toContainEqual(['mget', `create-claim:${created.booking_id}`]);
+  });
+
+  it('another call of the selection still on the wire: its answer is awaited, nothing adopted', async () => {
+    const { fw, lines } = observed({
+      fetch: faultyFetch(commitThen(502)),
+      bookReconcile: { timeoutMs: 400, intervalMs: 5 },
+    });
+    const { choice, key } = await selection(fw);
+    redis.setField(key, 'another-call', `wire|${Date.now()}`);
+    const error = (await caught(fw.bookings.create(choice))) as CreateOutcomeUnknownError;
+    expect(error).toBeInstanceOf(CreateOutcomeUnknownError);
+    expect(Object.keys(redis.strings())).toEqual([]); // no claim taken
+    // The look waited and looked again (the store read more than once), and nothing failed in it.
+    expect(redis.commands.filter(([cmd]) => cmd === 'hgetall').length).toBeGreaterThan(1);
+    expect(lines.filter(([, msg]) => msg.startsWith('could not'))).toEqual([]);
+    expect(states(key).map(([, s]) => s)).toEqual(['wire', 'failed', 'unknown']);
   });
 
   it('a create never answered, nothing listed: wire, failed, unknown', async () => {
