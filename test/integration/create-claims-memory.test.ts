@@ -142,6 +142,7 @@ describe('create claims in the shared store (in-process Redis double)', () => {
     redis.setField(key, 'another-call', `wire|${Date.now()}`);
     const error = (await caught(fw.bookings.create(choice))) as CreateOutcomeUnknownError;
     expect(error).toBeInstanceOf(CreateOutcomeUnknownError);
+    expect(error.candidates).toEqual([]); // three rounds, each stopped by the call on the wire
     expect(Object.keys(redis.strings())).toEqual([]); // no claim taken
     // The look waited and looked again (the store read more than once), and nothing failed in it.
     expect(redis.commands.filter(([cmd]) => cmd === 'hgetall').length).toBeGreaterThan(1);
