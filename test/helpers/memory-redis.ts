@@ -6,10 +6,19 @@
  * `waitUntilFree` resolves true once the name is free (false after its timeout). Two clients
  * registered against one double are two processes sharing one Redis. Budgets are not modelled:
  * use it with every bucket off (`rateLimits: { search: false, book: false, other: false, redis: {} }`).
+ * Create's claims (src/resources/create-claims.ts) run on its plain commands: `set` (PX, NX),
+ * `mget`, `hset`, `hgetall`, `pexpire` over one keyspace shared by every client registered
+ * against the double (expiry is recorded, not enforced: a test never outlives a claim's 30 min).
+ * `failCommands()` makes them reject, as while Redis is away.
  * The real-Redis tests (test/redis/) stay; this one only makes the path reachable in unit runs.
  */
 import { registerRedisStore } from '../../src/core/limiter/redis-registry.js';
-import type { CreateRedisStore, RedisStore, SharedLock } from '../../src/core/limiter/redis-store.js';
+import type {
+  CreateRedisStore,
+  RedisStore,
+  SharedLock,
+  StoreCommands,
+} from '../../src/core/limiter/redis-store.js';
 
 const KEY = Symbol.for('fareway.redis-store@1');
 
@@ -36,6 +45,17 @@ export interface MemoryRedis {
   loseNextLock(): void;
   /** Makes every `release()` reject (a Redis outage at release). */
   failReleases(): void;
+  /** Every plain command run (create's claims), in order: `[name, ...args]`. */
+  readonly commands: string[][];
+  /** The string keys (claims) and the hashes (create calls' states), by key without the prefix. */
+  strings(): Record<string, string>;
+  hashes(): Record<string, Record<string, string>>;
+  /** Sets a string key (without the prefix) as another process would. */
+  setString(key: string, value: string): void;
+  /** Sets a field of a hash (without the prefix) as another process would. */
+  setField(key: string, field: string, value: string): void;
+  /** Makes every plain command reject (`true`), or answer again (`false`). */
+  failCommands(on?: boolean): void;
   /** Puts the previous store factory back. */
   restore(): void;
 }
@@ -51,6 +71,40 @@ export function useMemoryRedis(): MemoryRedis {
   const heldFor = new Map<string, number>();
   let loseNext = false;
   let releasesFail = false;
+  let commandsFail = false;
+  const PREFIX = 'memory';
+  const strings = new Map<string, string>();
+  const hashes = new Map<string, Map<string, string>>();
+  const commands: string[][] = [];
+  const unprefixed = (key: string) => key.slice(PREFIX.length + 1);
+  const client: StoreCommands = {
+    set(key, value, _px, ms, nx) {
+      commands.push(['set', unprefixed(key), value, 'PX', String(ms), ...(nx ? [nx] : [])]);
+      if (nx === 'NX' && strings.has(key)) return Promise.resolve(null);
+      strings.set(key, value);
+      return Promise.resolve('OK');
+    },
+    mget(...keys) {
+      commands.push(['mget', ...keys.map(unprefixed)]);
+      return Promise.resolve(keys.map((k) => strings.get(k) ?? null));
+    },
+    hset(key, field, value) {
+      commands.push(['hset', unprefixed(key), field, value]);
+      const hash = hashes.get(key) ?? new Map<string, string>();
+      hashes.set(key, hash);
+      const added = hash.has(field) ? 0 : 1;
+      hash.set(field, value);
+      return Promise.resolve(added);
+    },
+    hgetall(key) {
+      commands.push(['hgetall', unprefixed(key)]);
+      return Promise.resolve(Object.fromEntries(hashes.get(key) ?? []));
+    },
+    pexpire(key, ms) {
+      commands.push(['pexpire', unprefixed(key), String(ms)]);
+      return Promise.resolve(strings.has(key) || hashes.has(key) ? 1 : 0);
+    },
+  };
 
   const wake = () => {
     for (const w of [...waiters]) w();
@@ -90,8 +144,8 @@ export function useMemoryRedis(): MemoryRedis {
   const store = (): RedisStore => ({
     isUp: true,
     open: () => Promise.resolve(),
-    // Create's claims are not modelled: a command rejects, as while Redis is away.
-    run: () => Promise.reject(new Error('memory-redis: commands are not modelled')),
+    run: (command) =>
+      commandsFail ? Promise.reject(new Error('memory-redis: Redis is away')) : command(client, PREFIX),
     tokens() {
       throw new Error('memory-redis: budgets are not modelled; turn every bucket off');
     },
@@ -144,6 +198,17 @@ export function useMemoryRedis(): MemoryRedis {
     },
     failReleases: () => {
       releasesFail = true;
+    },
+    commands,
+    strings: () => Object.fromEntries([...strings].map(([k, v]) => [unprefixed(k), v])),
+    hashes: () => Object.fromEntries([...hashes].map(([k, h]) => [unprefixed(k), Object.fromEntries(h)])),
+    setString: (key, value) => void strings.set(`${PREFIX}:${key}`, value),
+    setField: (key, field, value) => {
+      const hash = hashes.get(`${PREFIX}:${key}`) ?? new Map<string, string>();
+      hashes.set(`${PREFIX}:${key}`, hash.set(field, value));
+    },
+    failCommands: (on = true) => {
+      commandsFail = on;
     },
     restore: () => {
       g[KEY] = previous;

@@ -275,8 +275,11 @@ describe('expiry travels with the token', () => {
   it('a selection rebuilt in time is refused by create once its deadline passes, as on the searching instance', async () => {
     const { token } = await tokenOf(SCENARIOS[1]![1]);
     const b = env.client();
-    const rebuilt = await b.flights.selectionFromToken(token);
+    // Fake the clocks before the rebuild: the rebuilt deadline is counted on performance.now(),
+    // and a faked performance.now() starts at 0. Rebuilt on the real clock of a worker that has run
+    // for minutes (Stryker's flattened run), it would still be minutes away after the 16 below.
     vi.useFakeTimers({ toFake: ['Date', 'performance'] });
+    const rebuilt = await b.flights.selectionFromToken(token);
     vi.advanceTimersByTime(16 * 60_000);
     env.control.clearRequests();
     await expect(b.bookings.create(rebuilt)).rejects.toMatchObject({ code: 'fare_expired_locally' });
