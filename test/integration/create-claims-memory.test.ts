@@ -195,9 +195,7 @@ describe('create claims in the shared store (in-process Redis double)', () => {
     const created = await fw.bookings.create(choice);
     expect(created.trace_id).toBe(choice.trace_id);
     expect(warnings().length).toBeGreaterThan(0);
-    expect(warnings().every(([, msg]) => msg.startsWith('fareway: could not record a create in Redis'))).toBe(
-      true,
-    );
+    expect(warnings().every(([, msg]) => msg.startsWith('could not record a create in Redis'))).toBe(true);
   });
 
   it('without Redis a create that answers warns nothing (its claim needs no store)', async () => {
