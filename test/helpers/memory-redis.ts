@@ -9,7 +9,8 @@
  * Create's claims (src/resources/create-claims.ts) run on its plain commands: `set` (PX, NX),
  * `mget`, `hset`, `hgetall`, `pexpire` over one keyspace shared by every client registered
  * against the double (expiry is recorded, not enforced: a test never outlives a claim's 30 min).
- * `failCommands()` makes them reject, as while Redis is away.
+ * `failCommands()` makes them reject, as while Redis is away; `onRead()` lets a test change the
+ * other calls' states between two reads of a selection (another call answering after N reads).
  * The real-Redis tests (test/redis/) stay; this one only makes the path reachable in unit runs.
  */
 import { registerRedisStore } from '../../src/core/limiter/redis-registry.js';
@@ -56,6 +57,11 @@ export interface MemoryRedis {
   setField(key: string, field: string, value: string): void;
   /** Makes every plain command reject (`true`), or answer again (`false`). */
   failCommands(on?: boolean): void;
+  /**
+   * Runs `hook` before each `hgetall` answers, with how many `hgetall` have run since (1 first):
+   * a test sets another call's state there (e.g. on the wire for three reads, then answered).
+   */
+  onRead(hook: (reads: number) => void): void;
   /** Puts the previous store factory back. */
   restore(): void;
 }
@@ -72,6 +78,8 @@ export function useMemoryRedis(): MemoryRedis {
   let loseNext = false;
   let releasesFail = false;
   let commandsFail = false;
+  let readHook: ((reads: number) => void) | undefined;
+  let reads = 0;
   const PREFIX = 'memory';
   const strings = new Map<string, string>();
   const hashes = new Map<string, Map<string, string>>();
@@ -98,6 +106,7 @@ export function useMemoryRedis(): MemoryRedis {
     },
     hgetall(key) {
       commands.push(['hgetall', unprefixed(key)]);
+      readHook?.(++reads);
       return Promise.resolve(Object.fromEntries(hashes.get(key) ?? []));
     },
     pexpire(key, ms) {
@@ -209,6 +218,10 @@ export function useMemoryRedis(): MemoryRedis {
     },
     failCommands: (on = true) => {
       commandsFail = on;
+    },
+    onRead: (hook) => {
+      readHook = hook;
+      reads = 0;
     },
     restore: () => {
       g[KEY] = previous;
