@@ -4,11 +4,21 @@
  * (test/helpers/memory-redis.ts) and the sandbox (issue 33). The look decides right away when
  * nobody else is on the wire; otherwise it waits for the other call's answer (reading the store,
  * not listing the service's bookings) and then looks again, three rounds at most. The other
- * call's state moves with the double's reads (`onRead`), not with time.
+ * call's state moves with the double's reads (`onRead`), not with time. Without Redis, the same
+ * rule holds within one client through its ledger (the last test).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CreateOutcomeUnknownError, type Fareway, type FarewayOptions } from '../../src/index.js';
-import { after, commitThen, faultyFetch, isList } from '../helpers/create-faults.js';
+import {
+  after,
+  commitThen,
+  faultyFetch,
+  gate,
+  isCreate,
+  isList,
+  isRetrieve,
+  type Seen,
+} from '../helpers/create-faults.js';
 import { useMemoryRedis, type MemoryRedis } from '../helpers/memory-redis.js';
 import { inDays, useSandbox } from '../helpers/sandbox.js';
 
@@ -92,5 +102,51 @@ describe('the look while another call of the selection is on the wire (Redis dou
     expect(error.candidates).toEqual([]);
     expect(Object.keys(redis.strings())).toEqual([]); // nothing claimed
     expect(seen.lists).toBe(3); // one listing a round, three rounds at most
+  });
+});
+
+describe('without Redis: another create of the same client on the wire (the ledger)', () => {
+  it("the interrupted create waits for the other's answer, then adopts its own — never guesses between the two", async () => {
+    const committed = gate();
+    const release = gate();
+    const retrieved = gate();
+    let retrieves = 0;
+    const role = (r: string) => (s: Seen) => isCreate(s) && s.role === r;
+    const fw = sbx.client({
+      bookReconcile: { timeoutMs: 3_000, intervalMs: 10 },
+      fetch: faultyFetch(
+        {
+          // A: the service makes its booking; its answer is held until released below.
+          match: role('a'),
+          async respond(forward) {
+            const response = await forward();
+            committed.open();
+            await release.wait;
+            return response;
+          },
+        },
+        commitThen(500, role('b')), // B: made, then an enveloped 500: B looks for its booking
+        { ...after(isRetrieve, () => ++retrieves === 2 && retrieved.open()), times: Infinity },
+      ),
+    });
+    const { choice } = await selection(fw);
+    const a = fw.bookings.create(choice, { headers: { 'x-test-role': 'a' } });
+    await committed.wait; // A's booking exists (B's listing shows it) and A is still on the wire
+    const b = fw.bookings.create(choice, { headers: { 'x-test-role': 'b' } });
+    // A's answer is let go once B has ended, or a while after B retrieved both candidates (B waits
+    // for it: a decision before it would be a guess between the two, and B would have ended).
+    const ended = b.then(
+      () => undefined,
+      () => undefined,
+    );
+    const waited = retrieved.wait.then(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    void Promise.race([ended, waited]).then(release.open);
+    const [ra, rb] = await Promise.allSettled([a, b]);
+    expect(rb).toMatchObject({ status: 'fulfilled', value: { reconciled: true } });
+    expect(ra).toMatchObject({ status: 'fulfilled', value: { reconciled: false } });
+    const [own, other] = [rb, ra].map((r) => (r.status === 'fulfilled' ? r.value.booking_id : undefined));
+    expect(own).toMatch(/\S/);
+    expect(other).toMatch(/\S/);
+    expect(own).not.toBe(other);
   });
 });
