@@ -133,6 +133,24 @@ describe('create claims in the shared store (in-process Redis double)', () => {
     expect(redis.commands).toContainEqual(['mget', `create-claim:${created.booking_id}`]);
   });
 
+  it("a listed booking of the same trace but other indices: only the own candidate's holder is read", async () => {
+    const { fw } = observed({ fetch: faultyFetch(commitThen(502)) });
+    const results = await fw.flights.search({
+      origin: 'DEL',
+      destination: 'GOI',
+      preferred_departure_time: inDays(19),
+    });
+    // Another worker (no Redis) books outbound[1] on the same trace: listed, retrieved, 'different'.
+    const { booking_id: x } = await sbx
+      .client()
+      .bookings.create({ trace_id: results.trace_id, result_indices: [results.outbound[1]!.result_index] });
+    const created = await fw.bookings.create(results.select(results.outbound[0]!));
+    expect(created.booking_id).not.toBe(x);
+    expect(redis.commands.filter(([cmd]) => cmd === 'mget')).toEqual([
+      ['mget', `create-claim:${created.booking_id}`],
+    ]);
+  });
+
   it('another call of the selection still on the wire: its answer is awaited, nothing adopted', async () => {
     const { fw, lines } = observed({
       fetch: faultyFetch(commitThen(502)),
