@@ -44,6 +44,20 @@ describe('the outage share', () => {
     }
   });
 
+  it('entries of the read that expired before the outage made room the others may have used', async () => {
+    const t0 = performance.now();
+    // 14 entries read, 10 of them gone when Redis went away: the others may hold 26 now.
+    const gone = Array.from({ length: 10 }, (_, i) => t0 - 100 - i);
+    const dues = [...gone, t0 + 500, t0 + 1_000, t0 + 1_500, t0 + 2_000];
+    const share = new OutageTokens(view({ readAt: t0 - 900, dues }), 'p:o:');
+    try {
+      expect(share.free(t0)).toBe(0);
+      expect(share.free(t0 + 2_500)).toBe(1);
+    } finally {
+      await share.close();
+    }
+  });
+
   it("a full window at the last read leaves nothing unknown: the share frees as the read's entries expire", async () => {
     const t0 = performance.now();
     const dues = Array.from({ length: 30 }, (_, i) => t0 + 100 * (i + 1));

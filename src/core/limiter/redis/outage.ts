@@ -126,7 +126,8 @@ export class OutageTokens implements TokenSource {
   private readonly processes: number;
   /**
    * Tokens other processes took after this process's last read, before the outage: not in the
-   * snapshot, and as many as the window then had room for (`limit − entries read`). Counted as
+   * snapshot, and as many as the window had room for when the outage began (`limit −` the read's
+   * entries still live then). Counted as
    * live until `unknownUntil`, when every token taken before the outage has left the service's
    * window (window + margin + lease after it began). Without it a process that had sent little
    * before the outage spent its share on top of another's burst just before it (a 429 in CI).
@@ -145,7 +146,10 @@ export class OutageTokens implements TokenSource {
     for (const due of this.snapshot.dues) if (due > now) this.timers.push(due, undefined);
     // Never read (started while Redis was away): no roster, the whole budget, as before.
     const read = Number.isFinite(this.snapshot.readAt);
-    this.unknown = read ? Math.max(0, view.limit - this.snapshot.dues.length) : 0;
+    // The room at the outage's start: entries of the read that expired before it made room too.
+    let live = 0;
+    for (const due of this.snapshot.dues) if (due > now) live++;
+    this.unknown = read ? Math.max(0, view.limit - live) : 0;
     this.unknownUntil = now + view.hold.windowMs + view.hold.marginMs + view.leaseMs;
     this.timers.push(this.unknownUntil, undefined);
   }
