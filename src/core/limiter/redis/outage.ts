@@ -6,7 +6,8 @@
  *   mine(t) < (limit − seen(t)) / processes
  *
  * - `seen(t)`: the shared log as last read (every process's tokens, roster.ts reads it with each
- *   heartbeat), entries still due at t;
+ *   heartbeat), entries still due at t — plus, until every token sent before the outage has left
+ *   the service's window, the room that read left (the others may have filled it since);
  * - `mine(t)`: this process's own tokens taken since three heartbeats before that read (during
  *   the outage, or before it), still due at t;
  * - `processes`: the processes the roster last saw (1 when it never saw any: the whole budget).
@@ -64,6 +65,7 @@ export class OwnLog {
 export interface OutageView {
   readonly limit: number;
   readonly hold: Hold;
+  readonly leaseMs: number;
   /** Processes the roster last saw (≥ 1). */
   processes(): number;
   /** Due times (local clock) of the shared log's entries as last read, and when it was read. */
@@ -82,6 +84,8 @@ export function outageTokens(o: {
   bucket: string;
   limit: number;
   hold: Hold;
+  /** How far a shared entry may reach beyond the window (shared-tokens.ts). */
+  leaseMs: number;
   mine: OwnLog;
   id: string;
   /** Also told of each own token's due time (after the shared log is used again, it goes there). */
@@ -92,6 +96,7 @@ export function outageTokens(o: {
     {
       limit: o.limit,
       hold: o.hold,
+      leaseMs: o.leaseMs,
       processes: () => roster.processes,
       snapshot: () => roster.snapshot(o.bucket),
       own: (member, due, mode) => {
@@ -119,6 +124,16 @@ export class OutageTokens implements TokenSource {
   /** The view when the outage began: kept until the shared log is used again. */
   private readonly snapshot: { readAt: number; dues: readonly number[] };
   private readonly processes: number;
+  /**
+   * Tokens other processes took after this process's last read, before the outage: not in the
+   * snapshot, and as many as the window had room for when the outage began (`limit −` the read's
+   * entries still live then). Counted as
+   * live until `unknownUntil`, when every token taken before the outage has left the service's
+   * window (window + margin + lease after it began). Without it a process that had sent little
+   * before the outage spent its share on top of another's burst just before it (a 429 in CI).
+   */
+  private readonly unknown: number;
+  private readonly unknownUntil: number;
 
   constructor(
     private readonly view: OutageView,
@@ -129,6 +144,14 @@ export class OutageTokens implements TokenSource {
     this.processes = Math.max(1, view.processes());
     const now = performance.now();
     for (const due of this.snapshot.dues) if (due > now) this.timers.push(due, undefined);
+    // Never read (started while Redis was away): no roster, the whole budget, as before.
+    const read = Number.isFinite(this.snapshot.readAt);
+    // The room at the outage's start: entries of the read that expired before it made room too.
+    let live = 0;
+    for (const due of this.snapshot.dues) if (due > now) live++;
+    this.unknown = read ? Math.max(0, view.limit - live) : 0;
+    this.unknownUntil = now + view.hold.windowMs + view.hold.marginMs + view.leaseMs;
+    this.timers.push(this.unknownUntil, undefined);
   }
 
   /** Called when a token may be free again. */
@@ -139,7 +162,7 @@ export class OutageTokens implements TokenSource {
   /** How many tokens this process may take now. */
   free(now = performance.now()): number {
     const { readAt, dues } = this.snapshot;
-    let seen = 0;
+    let seen = now < this.unknownUntil ? this.unknown : 0;
     for (const due of dues) if (due > now) seen++;
     const share = Math.floor((this.view.limit - seen) / this.processes);
     return share - this.view.ownSince(readAt, now);

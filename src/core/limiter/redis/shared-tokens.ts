@@ -286,7 +286,7 @@ export class SharedTokens implements TokenSource {
   }
 
   private outage(): OutageTokens {
-    const own = { mine: this.mine, id: this.id };
+    const own = { mine: this.mine, id: this.id, leaseMs: this.leaseMs };
     const local = outageTokens({
       ...this.o,
       ...own,
