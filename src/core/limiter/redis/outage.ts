@@ -7,7 +7,8 @@
  *
  * - `seen(t)`: the shared log as last read (every process's tokens, roster.ts reads it with each
  *   heartbeat), entries still due at t — plus, until every token sent before the outage has left
- *   the service's window, the room that read left (the others may have filled it since);
+ *   the service's window, the room the window had when the outage began (by that read: the others
+ *   may have filled it since);
  * - `mine(t)`: this process's own tokens taken since three heartbeats before that read (during
  *   the outage, or before it), still due at t;
  * - `processes`: the processes the roster last saw (1 when it never saw any: the whole budget).
@@ -127,9 +128,8 @@ export class OutageTokens implements TokenSource {
   /**
    * Tokens other processes took after this process's last read, before the outage: not in the
    * snapshot, and as many as the window had room for when the outage began (`limit −` the read's
-   * entries still live then). Counted as
-   * live until `unknownUntil`, when every token taken before the outage has left the service's
-   * window (window + margin + lease after it began). Without it a process that had sent little
+   * entries still live then). Counted as live until `unknownUntil`, when every token taken before
+   * the outage has left the service's window (window + margin + lease after it began). Without it a process that had sent little
    * before the outage spent its share on top of another's burst just before it (a 429 in CI).
    */
   private readonly unknown: number;
