@@ -1,8 +1,18 @@
 import type { ClientContext } from './core/state/context.js';
-import { checkFlowCall } from './resources/check-call.js';
-import { closed, flag, fn } from './core/options/rules.js';
+import { isClosed, prototypeKeyIssues } from './resources/check-call.js';
+import { closed, flag, fn, optionIssues } from './core/options/rules.js';
 import { DEFAULTS, RequestOptionsSchema, type RequestOptions } from './core/options/options.js';
-import { DuplicateBookingError, FareExpiredError, PriceChangedError } from './errors.js';
+import {
+  ClientClosedError,
+  DuplicateBookingError,
+  FareExpiredError,
+  PriceChangedError,
+  RequestValidationError,
+  type ValidationIssue,
+} from './errors.js';
+import { passengerContextFromSelection } from './validation/context.js';
+import type { PassengerRead } from './validation/passenger-shape.js';
+import { checkBeforeBooking } from './validation/passengers.js';
 import { isSelection } from './model/search-results.js';
 import type { BookResult } from './resources/book/book.js';
 import type {
@@ -146,4 +156,44 @@ export async function bookFlight(
     ...(agreedFare !== undefined ? { expectedFinalFare: agreedFare } : {}),
   });
   return { booking: booked, steps: { created, passengers, repriced, booked } };
+}
+
+/**
+ * The guard of `bookFlight`: its parameters against `schema` (`requestOptions` under the same
+ * rules as every call's options), plus the passengers against every rule the selection allows
+ * (supplier, travel dates, counts), so that a bad list is refused before a booking (and its fare
+ * lock) is created. `pax_rules` and `passport_required` are checked by `savePassengers` once
+ * create-booking has answered. Returns the parsed parameters (defaults applied).
+ */
+export function checkFlowCall<S extends z.ZodMiniType>(
+  ctx: object,
+  params: unknown,
+  schema: S,
+): { params: z.output<S>; passengers: PassengerRead | undefined } {
+  if (isClosed(ctx)) throw new ClientClosedError();
+  let issues: ValidationIssue[];
+  let parsed: z.core.util.SafeParseResult<z.output<S>> | undefined;
+  let read: PassengerRead | undefined;
+  try {
+    parsed = schema.safeParse(params) as z.core.util.SafeParseResult<z.output<S>>;
+    issues = parsed.success ? [] : optionIssues(parsed.error.issues, params, '', 'params');
+    const requestOptions = (params as { requestOptions?: unknown } | null | undefined)?.requestOptions;
+    const protoKeys = [
+      ...prototypeKeyIssues(params, '', 0),
+      ...prototypeKeyIssues(requestOptions, 'requestOptions', 2),
+    ];
+    issues.unshift(...protoKeys.filter((i) => !issues.some((j) => j.path === i.path)));
+    if (params !== null && typeof params === 'object') {
+      const { passengers, selection } = params as { passengers?: unknown; selection?: unknown };
+      const list = checkBeforeBooking(passengers, passengerContextFromSelection(selection));
+      issues.push(...list.issues);
+      read = list.read;
+    }
+  } catch {
+    issues = [{ path: 'params', message: 'could not be read (a getter or proxy threw)' }];
+  }
+  if (issues.length || !parsed?.success) throw new RequestValidationError(issues, 'Invalid bookFlight call');
+  const signal = (parsed.data as { requestOptions?: { signal?: AbortSignal } }).requestOptions?.signal;
+  if (signal?.aborted) throw signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+  return { params: parsed.data, passengers: read };
 }

@@ -1,26 +1,8 @@
-import { SharedLockLostError } from '../core/limiter/lock-lost.js';
+import { SharedLockLostError, type SharedLock } from '../core/limiter/lock-lost.js';
 import type { RedisConnection } from './connection.js';
 import { keepAlive } from '../timer.js';
 
-/** A lock held in the shared store; it renews itself until `release()`. */
-export interface SharedLock {
-  /**
-   * Releases the lock if this holder still has it (compare-and-delete) and stops renewing it;
-   * never throws. Idempotent.
-   */
-  release(): Promise<void>;
-  /**
-   * True once this holder can no longer count on the lock: a renewal found its key gone or held by
-   * another token, no renewal reached Redis within the TTL since the last one that did (Redis
-   * unreachable), or the limiter was closed. Never goes back to false. False after `release()`.
-   */
-  readonly lost: boolean;
-  /**
-   * Aborts when `lost` becomes true, with a `SharedLockLostError` (`code: 'SHARED_LOCK_LOST'`) as
-   * its reason: pass it to what must not start without the lock. Never aborts after `release()`.
-   */
-  readonly signal: AbortSignal;
-}
+export type { SharedLock } from '../core/limiter/lock-lost.js';
 
 interface HeldLockInit {
   connection: RedisConnection;

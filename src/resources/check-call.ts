@@ -2,8 +2,6 @@ import { ClientClosedError, RequestValidationError, type ValidationIssue } from 
 import type { z } from '../schemas/zod.js';
 import { formatPath } from '../validation/issues.js';
 import { readPassengerList, type PassengerRead } from '../validation/passenger-shape.js';
-import { passengerContextFromSelection } from '../validation/context.js';
-import { checkBeforeBooking } from '../validation/passengers.js';
 import { PROTOTYPE_KEY_MESSAGE, PROTOTYPE_KEYS } from '../validation/suggest.js';
 import { optionIssues } from '../core/options/rules.js';
 import { RequestOptionsSchema } from '../core/options/options.js';
@@ -22,7 +20,7 @@ export function markClosed(ctx: object): void {
 }
 
 /** True once `markClosed(ctx)` was called. */
-function isClosed(ctx: object): boolean {
+export function isClosed(ctx: object): boolean {
   return closed.has(ctx);
 }
 
@@ -52,7 +50,7 @@ function callOptionIssues(options: unknown, schema: z.ZodMiniType, path: string)
  * Own `__proto__`/`constructor`/`prototype` keys anywhere in `value` (plain data, bounded depth,
  * cycle-safe). Such keys must never reach the wire, even when the preflight is skipped.
  */
-function prototypeKeyIssues(
+export function prototypeKeyIssues(
   value: unknown,
   path: string,
   depth = 8,
@@ -146,44 +144,4 @@ export function checkCall(ctx: object, options: unknown, spec: CallSpec = {}): P
   const signal = (options as { signal?: AbortSignal } | undefined)?.signal;
   if (signal?.aborted) throw signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
   return read;
-}
-
-/**
- * The guard of `bookFlight`: its parameters against `schema` (`requestOptions` under the same
- * rules as every call's options), plus the passengers against every rule the selection allows
- * (supplier, travel dates, counts), so that a bad list is refused before a booking (and its fare
- * lock) is created. `pax_rules` and `passport_required` are checked by `savePassengers` once
- * create-booking has answered. Returns the parsed parameters (defaults applied).
- */
-export function checkFlowCall<S extends z.ZodMiniType>(
-  ctx: object,
-  params: unknown,
-  schema: S,
-): { params: z.output<S>; passengers: PassengerRead | undefined } {
-  if (isClosed(ctx)) throw new ClientClosedError();
-  let issues: ValidationIssue[];
-  let parsed: z.core.util.SafeParseResult<z.output<S>> | undefined;
-  let read: PassengerRead | undefined;
-  try {
-    parsed = schema.safeParse(params) as z.core.util.SafeParseResult<z.output<S>>;
-    issues = parsed.success ? [] : optionIssues(parsed.error.issues, params, '', 'params');
-    const requestOptions = (params as { requestOptions?: unknown } | null | undefined)?.requestOptions;
-    const protoKeys = [
-      ...prototypeKeyIssues(params, '', 0),
-      ...prototypeKeyIssues(requestOptions, 'requestOptions', 2),
-    ];
-    issues.unshift(...protoKeys.filter((i) => !issues.some((j) => j.path === i.path)));
-    if (params !== null && typeof params === 'object') {
-      const { passengers, selection } = params as { passengers?: unknown; selection?: unknown };
-      const list = checkBeforeBooking(passengers, passengerContextFromSelection(selection));
-      issues.push(...list.issues);
-      read = list.read;
-    }
-  } catch {
-    issues = [{ path: 'params', message: 'could not be read (a getter or proxy threw)' }];
-  }
-  if (issues.length || !parsed?.success) throw new RequestValidationError(issues, 'Invalid bookFlight call');
-  const signal = (parsed.data as { requestOptions?: { signal?: AbortSignal } }).requestOptions?.signal;
-  if (signal?.aborted) throw signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
-  return { params: parsed.data, passengers: read };
 }

@@ -4,13 +4,13 @@
  * application that never configures Redis never bundles it (see load-redis.ts).
  */
 import type { TokenSource } from './bucket.js';
-import type { SharedLock } from '../../redis/lock.js';
+import type { SharedLock } from './lock-lost.js';
 import type { Hold } from './ticket.js';
 import type { RedisConstructor } from '../loading/redis-client.js';
 
 export type { RedisConstructor } from '../loading/redis-client.js';
 
-export type { SharedLock } from '../../redis/lock.js';
+export type { SharedLock } from './lock-lost.js';
 
 /** One bucket's budget shared through Redis (with a local fallback while Redis is away). */
 export interface SharedTokenSource extends TokenSource {
