@@ -33,7 +33,7 @@ describe('the layers of src/ (docs/architecture.md)', () => {
 
   it('fails on a fixture with one upward type-only import, naming the file and the arrow', () => {
     expect(upwardImports(join(here, 'fixture/src'), layers)).toEqual([
-      'schemas/answer.ts (schemas, 1) -> core/options.ts (core/options, 6): a higher layer',
+      'schemas/answer.ts (schemas, 1) -> core/options/options.ts (core/options, 6): a higher layer',
     ]);
   });
 
