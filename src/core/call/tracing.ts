@@ -47,7 +47,7 @@ let absent: unknown; // why it could not be loaded
 
 /**
  * `@opentelemetry/api`, or undefined when it cannot be loaded (tried once per process), from
- * Fareway's own installation (limiter/run-time-import.ts): what the application installed, however
+ * Fareway's own installation (core/loading/run-time-import.ts): what the application installed, however
  * it was launched. Synchronous, so that a `tracerProvider` without it fails the constructor.
  */
 function loadApi(): OtelApi | undefined {

@@ -84,7 +84,7 @@ export const proxyHalf: ProxyHalf = {
   openProxy(option, noProxy) {
     const p = globalThis.process;
     // Node only (Bun and Deno read HTTPS_PROXY themselves). undici is loaded at once, from
-    // Fareway's own installation (limiter/run-time-import.ts), so that a missing undici fails the
+    // Fareway's own installation (core/loading/run-time-import.ts), so that a missing undici fails the
     // constructor, naming it; no bundler follows it.
     if (typeof p?.getBuiltinModule !== 'function' || p.versions.bun || p.versions.deno)
       throw new ConfigurationError(

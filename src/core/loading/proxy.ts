@@ -10,7 +10,7 @@ import { sourceProxy } from './source-proxy.js';
  * environment's proxy when it refuses). `fareway/proxy` registers the half when imported (a
  * bundled application); otherwise it is required from Fareway's own location (by name, the
  * package requiring itself, and beside the built entry), as the Redis half is
- * (limiter/load-redis.ts), at once, so that the constructor fails at once. Kept small: it is on
+ * (core/limiter/load-redis.ts), at once, so that the constructor fails at once. Kept small: it is on
  * the main entry (bench/size).
  */
 

@@ -1,6 +1,6 @@
 /**
  * Every default of the SDK, in one place (internal: the option schemas of options.ts and
- * rate-limit-options.ts apply them, and each option's JSDoc states its `@default`). A leaf.
+ * rate-limits.ts apply them, and each option's JSDoc states its `@default`). A leaf.
  */
 export const DEFAULTS = {
   timeout: 30_000,

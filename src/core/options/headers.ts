@@ -1,6 +1,6 @@
 /**
  * Request and response headers at the HTTP edge: the one list of the names the SDK or the HTTP
- * stack owns (option-rules.ts refuses them in `defaultHeaders` and a call's `headers`; the
+ * stack owns (rules.ts refuses them in `defaultHeaders` and a call's `headers`; the
  * transport never lets one through), and the lower-cased plain object the SDK hands back.
  */
 

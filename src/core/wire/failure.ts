@@ -70,7 +70,7 @@ export function traceCall(signal: AbortSignal | undefined): CallTrace {
 const notSent = new WeakSet<object>();
 /** Errors built from the service's own readable answer (book: a 2xx that is not confirmed with a PNR). */
 const answered = new WeakSet<object>();
-/** 2xx answers whose body came cut short: empty or not JSON (wire-response.ts). */
+/** 2xx answers whose body came cut short: empty or not JSON (response.ts). */
 const cut = new WeakSet<object>();
 
 /** Marks an error as "nothing was sent" and returns it. */

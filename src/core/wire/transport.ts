@@ -108,7 +108,7 @@ export class Transport {
     const headers: Record<string, string> = { ...this.#staticHeaders };
     addHeaders(headers, options.headers);
     if (req.auth) headers.authorization = `Api-Key ${this.#config.apiKey}`;
-    // Wire timestamps are attributed on the client side (wire-events.ts): nothing is added to the request.
+    // Wire timestamps are attributed on the client side (timestamps.ts): nothing is added to the request.
     const wire: WireWatch | undefined =
       options.onSent || options.onAnswered ? watch(options.onSent, options.onAnswered) : undefined;
 
@@ -157,7 +157,7 @@ export class Transport {
   /**
    * The `fetch` ky calls for this attempt: the custom one, or the global `fetch`.
    * ky calls it with the `Request` it built; calling the underlying fetch inside `attribute` lets
-   * wire-events.ts tie the undici request it creates to this attempt. A custom fetch may ignore the
+   * timestamps.ts tie the undici request it creates to this attempt. A custom fetch may ignore the
    * signal: it is raced against it, so the timeout holds whatever it does.
    */
   #fetcher(wire: WireWatch | undefined, signal: AbortSignal): typeof fetch {
