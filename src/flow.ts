@@ -4,6 +4,7 @@ import { closed, flag, fn } from './core/option-rules.js';
 import { DEFAULTS, RequestOptionsSchema, type RequestOptions } from './core/options.js';
 import { DuplicateBookingError, FareExpiredError, PriceChangedError } from './errors.js';
 import { isSelection } from './model/search-results.js';
+import { sameAmount } from './model/money.js';
 import type { BookResult } from './resources/book.js';
 import type {
   CreateBookingInput,
@@ -125,7 +126,7 @@ export async function bookFlight(
     const previous = repriced.pricing.previous_total_amount ?? agreedFare;
     const moved =
       repriced.pricing.price_changed === true ||
-      (agreedFare !== undefined && Math.round(agreedFare * 100) !== Math.round(current * 100));
+      (agreedFare !== undefined && !sameAmount(agreedFare, current));
     if (moved) {
       const change: PriceChange = { booking_id: id, previous: previous ?? undefined, current, repriced };
       const accepted = onPriceChange ? await onPriceChange(change) : false;
