@@ -1,4 +1,4 @@
-import { FareExpiredError, RequestValidationError } from '../errors.js';
+import { FareExpiredError, RequestValidationError, type FarewayIds } from '../errors.js';
 import type { ClientContext } from '../core/context.js';
 import { parseInput, withMeta } from '../core/context.js';
 import type { RequestOptions } from '../core/options.js';
@@ -29,6 +29,12 @@ import { checkCall } from '../core/call-options.js';
 export type FareRules = FareRulesResponse & {
   /** The offer's window as reported by fare rules. */
   readonly deadline: Deadline;
+  /** Every id the answer knows, as an error's `ids`: `request_id`, and `trace_id` when the answer names it. */
+  readonly ids: FarewayIds;
+  /**
+   * The service's `X-Request-Id`.
+   * @deprecated use `ids.request_id` (the spelling errors use too); removed in 2.0.
+   */
   readonly requestId: string | undefined;
 };
 

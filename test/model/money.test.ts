@@ -39,13 +39,17 @@ describe('toPaise / sameAmount', () => {
 
   it('is symmetric and agrees with integer paise for every two-decimal amount', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.integer({ min: -5, max: 5 }), (p, d) => {
-        const a = p / 100;
-        const b = (p + d) / 100;
-        expect(toPaise(a)).toBe(p);
-        expect(sameAmount(a, b)).toBe(d === 0);
-        expect(sameAmount(b, a)).toBe(d === 0);
-      }),
+      fc.property(
+        fc.integer({ min: -10_000_000, max: 10_000_000 }),
+        fc.integer({ min: -5, max: 5 }),
+        (p, d) => {
+          const a = p / 100;
+          const b = (p + d) / 100;
+          expect(toPaise(a)).toBe(p);
+          expect(sameAmount(a, b)).toBe(d === 0);
+          expect(sameAmount(b, a)).toBe(d === 0);
+        },
+      ),
     );
   });
 });
