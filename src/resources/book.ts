@@ -108,7 +108,7 @@ class LockLost extends Error {}
 
 /** What this call knows of the booking while it waits for another process's book. */
 interface Seen {
-  lastStatus?: string | undefined;
+  booking_status?: string | undefined;
   requestId?: string | undefined;
 }
 
@@ -169,7 +169,7 @@ async function bookExclusively(
     const leftMs = Math.max(0, waitUntil - performance.now());
     const free = await ctx.limiter.waitUntilFree(lockName, leftMs, call.settings.signal);
     const current = await retrieve();
-    seen.lastStatus = current.status;
+    seen.booking_status = current.status;
     seen.requestId = current.requestId;
     if (confirmedWithPnr(current)) {
       const result = fromRetrieved(current);
