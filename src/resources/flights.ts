@@ -190,6 +190,12 @@ export class Flights {
    * // …next request, any instance:
    * const booking = await fareway.bookings.create(await fareway.flights.selectionFromToken(token));
    */
+  selectionToken(selection: Selection): Promise<string>;
+  /**
+   * @deprecated `options` does nothing here (nothing is sent): it is still checked (an invalid
+   * option or an aborted `signal` refuses) but otherwise ignored; the parameter is removed in 2.0.
+   */
+  selectionToken(selection: Selection, options?: RequestOptions): Promise<string>;
   async selectionToken(selection: Selection, options?: RequestOptions): Promise<string> {
     checkCall(this.ctx, options, { objects: { selection } });
     const known = isSelection(selection);
@@ -214,6 +220,12 @@ export class Flights {
    * foreign token (another API key or secret) or another token format
    * @throws FareExpiredLocallyError when its deadline has passed (`expiryMarginMs` included)
    */
+  selectionFromToken(token: string): Promise<Selection>;
+  /**
+   * @deprecated `options` does nothing here (nothing is sent): it is still checked (an invalid
+   * option or an aborted `signal` refuses) but otherwise ignored; the parameter is removed in 2.0.
+   */
+  selectionFromToken(token: string, options?: RequestOptions): Promise<Selection>;
   async selectionFromToken(token: string, options?: RequestOptions): Promise<Selection> {
     checkCall(this.ctx, options);
     const selection = await this.#tokens.decode(token);
