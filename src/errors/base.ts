@@ -109,7 +109,7 @@ function pickIds(source: unknown): { -readonly [K in keyof FarewayIds]: string }
 
 /**
  * The frozen `FarewayIds` of `sources`, merged left to right (a later source's id wins): what an
- * error's `ids` holds, and what every result and page carries as `ids` (core/context.ts `withMeta`).
+ * error's `ids` holds, and what every result and page carries as `ids` (core/state/context.ts `withMeta`).
  * @internal
  */
 export function idsOf(...sources: unknown[]): FarewayIds {

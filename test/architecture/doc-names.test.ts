@@ -12,7 +12,7 @@ import * as proxy from '../../src/proxy.js';
 import * as http from '../../src/http.js';
 import * as health from '../../src/health.js';
 import * as sandbox from '../../src/sandbox/index.js';
-import { parseClientOptions } from '../../src/core/options.js';
+import { parseClientOptions } from '../../src/core/options/options.js';
 import { checkText, docTexts, errorCodes, tableOptions, type Known } from './doc-names.js';
 
 const root = new URL('../../', import.meta.url).pathname;
