@@ -1,5 +1,6 @@
 import { openLimiter, type Limiter } from './core/limiter/limiter.js';
-import { parseClientOptions, type FarewayOptions } from './core/options/options.js';
+import { HOOK_NAMES, parseClientOptions, type FarewayOptions } from './core/options/options.js';
+import { unknownKeyMessage } from './validation/suggest.js';
 import { clientLogger } from './core/observe/log.js';
 import type { ClientContext } from './core/state/context.js';
 import type { FarewayPromise } from './core/call/call.js';
@@ -129,6 +130,9 @@ export class Fareway {
     const clock = clientClock(o.clock);
     // The level (option, else FAREWAY_LOG, else 'warn') filters the logger once, here.
     const logger = clientLogger(o.logger, o.logLevel);
+    // A hook under another name is accepted (1.x never refuses it) but said: it is never called.
+    for (const name of Object.keys(hooks).filter((k) => !HOOK_NAMES.includes(k)))
+      logger.warn?.(`hooks.${name} is never called: ${unknownKeyMessage(name, HOOK_NAMES, 'hook')}`);
     // What may refuse to start (an optional peer that cannot be loaded) comes before what opens
     // connections: the tracer, the proxy, then the limiter (Redis).
     const tracing = new Tracing(this.baseUrl, o.tracerProvider, logger);

@@ -14,6 +14,7 @@ import { passengerContextFromSelection } from './validation/context.js';
 import type { PassengerRead } from './validation/passenger-shape.js';
 import { checkBeforeBooking } from './validation/passengers.js';
 import { isSelection } from './model/search-results.js';
+import { sameAmount } from './model/money.js';
 import type { BookResult } from './resources/book/book.js';
 import type {
   CreateBookingInput,
@@ -135,7 +136,7 @@ export async function bookFlight(
     const previous = repriced.pricing.previous_total_amount ?? agreedFare;
     const moved =
       repriced.pricing.price_changed === true ||
-      (agreedFare !== undefined && Math.round(agreedFare * 100) !== Math.round(current * 100));
+      (agreedFare !== undefined && !sameAmount(agreedFare, current));
     if (moved) {
       const change: PriceChange = { booking_id: id, previous: previous ?? undefined, current, repriced };
       const accepted = onPriceChange ? await onPriceChange(change) : false;

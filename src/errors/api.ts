@@ -138,7 +138,7 @@ const PNR_IN_DETAIL = /\bPNR ([A-Z0-9]{5,8})\b/;
 /**
  * 400: the booking's status does not allow the step — reprice or book of a booking already
  * `confirmed`, anything on a `failed` one. A `BadRequestError` (`status` stays the HTTP 400) with
- * the booking's status in `booking_status`, the refused `operation` and `booking_id`; `ids.pnr`
+ * the booking's status in `booking_status`, the refused `operation` and `ids.booking_id`; `ids.pnr`
  * when the booking is confirmed and its PNR is known. Recognised from the service's message when
  * it names the status, otherwise (reprice, book) by one retrieve after the 400. Nothing happened.
  */
@@ -146,7 +146,10 @@ export class BookingStateError extends BadRequestError {
   static override readonly code = 'invalid_booking_state';
   declare readonly code: 'invalid_booking_state';
   override name = 'BookingStateError';
-  /** The booking (the same as `ids.booking_id`). */
+  /**
+   * The booking (the same as `ids.booking_id`).
+   * @deprecated use `err.ids.booking_id` (one spelling for every error's ids); removed in 2.0
+   */
   readonly booking_id: string;
   /** The booking's current status, e.g. `'confirmed'`, which does not allow `operation`. */
   readonly booking_status: string;

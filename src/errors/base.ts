@@ -107,6 +107,17 @@ function pickIds(source: unknown): { -readonly [K in keyof FarewayIds]: string }
   return out;
 }
 
+/**
+ * The frozen `FarewayIds` of `sources`, merged left to right (a later source's id wins): what an
+ * error's `ids` holds, and what every result and page carries as `ids` (core/state/context.ts `withMeta`).
+ * @internal
+ */
+export function idsOf(...sources: unknown[]): FarewayIds {
+  const out: { -readonly [K in keyof FarewayIds]: string } = {};
+  for (const source of sources) Object.assign(out, pickIds(source));
+  return Object.freeze(out);
+}
+
 /** Keys never serialised by `toJSON`, at any depth of a plain object (headers, context, …). */
 const SECRET_KEYS = /^(authorization|proxy-authorization|cookie|set-cookie|api[-_]?key|x-api-key)$/i;
 

@@ -16,21 +16,34 @@ export class BookingOutcomeUnknownError extends FarewayError {
     readonly booking_id: string,
     options: {
       cause?: unknown;
+      /** The booking's status the last time it was read. */
+      booking_status?: string | undefined;
+      /** @deprecated use `booking_status`; removed in 2.0 */
       lastStatus?: string | undefined;
       requestId?: string | undefined;
       /** Other ids known (the booking's `trace_id`). */
       ids?: FarewayIds | undefined;
     },
   ) {
+    const status = options.booking_status ?? options.lastStatus;
     super(
-      `The outcome of book for booking ${booking_id} is unknown${options.lastStatus ? ` (last seen status: ${options.lastStatus})` : ''}. ` +
+      `The outcome of book for booking ${booking_id} is unknown${status ? ` (last seen status: ${status})` : ''}. ` +
         'Do not book again: retrieve the booking later, or contact support with the booking_id.',
       { cause: options.cause, ids: { ...options.ids, booking_id, request_id: options.requestId } },
     );
     this.requestId = options.requestId;
-    this.lastStatus = options.lastStatus;
+    this.booking_status = status;
+    this.lastStatus = status;
   }
-  /** The booking's status the last time it was read (e.g. `priced`), if it was read. */
+  /**
+   * The booking's status the last time it was read (e.g. `priced`), if it was read — the
+   * spelling `BookingStateError.booking_status` uses.
+   */
+  readonly booking_status: string | undefined;
+  /**
+   * The booking's status the last time it was read.
+   * @deprecated use `booking_status` (one spelling with `BookingStateError`); removed in 2.0
+   */
   readonly lastStatus: string | undefined;
 }
 
@@ -47,18 +60,34 @@ export class BookingInProgressError extends FarewayError {
   constructor(
     /** @deprecated use `err.ids.booking_id`; kept until 2.0 */
     readonly booking_id: string,
-    options: { lastStatus?: string | undefined; requestId?: string | undefined } = {},
+    options: {
+      /** The booking's status the last time this call read it. */
+      booking_status?: string | undefined;
+      /** @deprecated use `booking_status`; removed in 2.0 */
+      lastStatus?: string | undefined;
+      requestId?: string | undefined;
+    } = {},
   ) {
+    const status = options.booking_status ?? options.lastStatus;
     super(
       `Book of booking ${booking_id} was not sent: another process held its book lock each time this call ` +
-        `tried${options.lastStatus ? ` (last seen status: ${options.lastStatus})` : ''}. Nothing was sent by this ` +
+        `tried${status ? ` (last seen status: ${status})` : ''}. Nothing was sent by this ` +
         'call; retrieve the booking and book again if it is still bookable.',
       { ids: { booking_id, request_id: options.requestId } },
     );
     this.requestId = options.requestId;
-    this.lastStatus = options.lastStatus;
+    this.booking_status = status;
+    this.lastStatus = status;
   }
-  /** The booking's status the last time this call read it, if it did. */
+  /**
+   * The booking's status the last time this call read it, if it did — the spelling
+   * `BookingStateError.booking_status` uses.
+   */
+  readonly booking_status: string | undefined;
+  /**
+   * The booking's status the last time this call read it.
+   * @deprecated use `booking_status` (one spelling with `BookingStateError`); removed in 2.0
+   */
   readonly lastStatus: string | undefined;
 }
 

@@ -22,7 +22,10 @@ export class PassengerRejectedError extends BadRequestError {
   static override readonly code = 'passenger_rejected';
   declare readonly code: 'passenger_rejected';
   override name = 'PassengerRejectedError';
-  /** The booking whose passengers were refused (the same as `ids.booking_id`). */
+  /**
+   * The booking whose passengers were refused (the same as `ids.booking_id`).
+   * @deprecated use `err.ids.booking_id` (one spelling for every error's ids); removed in 2.0
+   */
   readonly booking_id: string;
   /**
    * The service's problems, one per detail: `path` (`passengers[0].nationality`, or `passengers`

@@ -42,6 +42,30 @@ export function sumAmounts(...amounts: number[]): number {
   return units / scale;
 }
 
+/**
+ * An amount in integer paise (hundredths): rupees × 100, rounded as `Math.round` rounds (a half
+ * towards +∞), so `7174.649999999` and `7174.65` are both `717465`.
+ *
+ * @throws RangeError when `amount` is not a finite number (NaN, ±Infinity): no count of paise is.
+ */
+export function toPaise(amount: number): number {
+  if (!Number.isFinite(amount)) throw new RangeError(`not an amount: ${String(amount)}`);
+  return Math.round(amount * 100);
+}
+
+/**
+ * Whether two amounts are equal to the paisa — the one money comparison of the SDK (the fare
+ * guard of `book`, the move a reprice reports, `bookFlight`'s agreed fare): `0.1 + 0.2` and `0.3`
+ * are the same amount; `7174.65` and `7174.64` are not. An amount that is not a finite number
+ * (NaN, ±Infinity — never on the wire, which zod reads as finite numbers) is the same as nothing,
+ * not even itself: every caller then takes the cautious branch (the fare "moved", the guard
+ * refuses) rather than throwing mid-flow.
+ */
+export function sameAmount(a: number, b: number): boolean {
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
+  return toPaise(a) === toPaise(b);
+}
+
 /** Amount fields of a pricing object that add up when two fares are combined. */
 const SUMMED_FIELDS = [
   'base_fare',

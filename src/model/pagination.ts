@@ -1,3 +1,5 @@
+import { idsOf } from '../errors/base.js';
+import type { FarewayIds } from '../errors.js';
 import type { BookingListEntry, BookingListResponse } from '../schemas/booking.js';
 
 /** Fetches the page at `offset` with `limit`. */
@@ -39,7 +41,12 @@ export class Page implements AsyncIterable<BookingListEntry> {
   readonly next: string | null;
   readonly previous: string | null;
   readonly #fetch: PageFetcher;
-  /** The service's X-Request-Id for this page. */
+  /** Every id the page knows, as an error's `ids`: `request_id` (the service's X-Request-Id). */
+  declare readonly ids: FarewayIds;
+  /**
+   * The service's X-Request-Id for this page.
+   * @deprecated use `ids.request_id` (the spelling errors use too); removed in 2.0.
+   */
   declare readonly requestId: string | undefined;
   /** The fetch `Response` of this page (status and headers; its body already read). */
   declare readonly response: Response | undefined;
@@ -53,6 +60,7 @@ export class Page implements AsyncIterable<BookingListEntry> {
     this.previous = data.previous ?? null;
     this.#fetch = fetcher;
     Object.defineProperty(this, 'requestId', { value: requestId, enumerable: false });
+    Object.defineProperty(this, 'ids', { value: idsOf({ request_id: requestId }), enumerable: false });
     Object.defineProperty(this, 'response', { value: response, enumerable: false });
   }
 

@@ -1,6 +1,7 @@
 import type { FlightOption, InboundOption, PaxCount, Source } from '../schemas/common.js';
 import type { SearchResponse } from '../schemas/search.js';
-import type { ValidationIssue } from '../errors.js';
+import type { FarewayIds, ValidationIssue } from '../errors.js';
+import { idsOf } from '../errors/base.js';
 import type { ExpiresAtZone } from '../dates.js';
 import { Deadline, type DeadlineClock } from './deadline.js';
 import { filterOptions, sortOptions, type FilterCriteria, type SortKey } from './option-helpers.js';
@@ -40,6 +41,7 @@ export class SearchResults {
   readonly deadline: Deadline;
   readonly #meta: SearchMeta;
   #index: OptionIndex | undefined;
+  #ids: FarewayIds | undefined;
   #roles: IndexRoles | undefined;
 
   /** @internal `flights.search` builds it; callers receive it. */
@@ -92,7 +94,14 @@ export class SearchResults {
   get source(): Source {
     return this.#meta.source;
   }
-  /** The service's `X-Request-Id` for this search. */
+  /** Every id the search knows, as an error's `ids`: `request_id` and `trace_id`. */
+  get ids(): FarewayIds {
+    return (this.#ids ??= idsOf({ trace_id: this.data.trace_id, request_id: this.#meta.requestId }));
+  }
+  /**
+   * The service's `X-Request-Id` for this search.
+   * @deprecated use `ids.request_id` (the spelling errors use too); removed in 2.0.
+   */
   get requestId(): string | undefined {
     return this.#meta.requestId;
   }

@@ -1,4 +1,4 @@
-import { FareExpiredError, RequestValidationError } from '../errors.js';
+import { FareExpiredError, RequestValidationError, type FarewayIds } from '../errors.js';
 import type { ClientContext } from '../core/state/context.js';
 import { parseInput, withMeta } from '../core/state/context.js';
 import type { RequestOptions } from '../core/options/options.js';
@@ -29,6 +29,12 @@ import { checkCall } from './check-call.js';
 export type FareRules = FareRulesResponse & {
   /** The offer's window as reported by fare rules. */
   readonly deadline: Deadline;
+  /** Every id the answer knows, as an error's `ids`: `request_id`, and `trace_id` when the answer names it. */
+  readonly ids: FarewayIds;
+  /**
+   * The service's `X-Request-Id`.
+   * @deprecated use `ids.request_id` (the spelling errors use too); removed in 2.0.
+   */
   readonly requestId: string | undefined;
 };
 
@@ -184,6 +190,12 @@ export class Flights {
    * // …next request, any instance:
    * const booking = await fareway.bookings.create(await fareway.flights.selectionFromToken(token));
    */
+  selectionToken(selection: Selection): Promise<string>;
+  /**
+   * @deprecated `options` does nothing here (nothing is sent): it is still checked (an invalid
+   * option or an aborted `signal` refuses) but otherwise ignored; the parameter is removed in 2.0.
+   */
+  selectionToken(selection: Selection, options?: RequestOptions): Promise<string>;
   async selectionToken(selection: Selection, options?: RequestOptions): Promise<string> {
     checkCall(this.ctx, options, { objects: { selection } });
     const known = isSelection(selection);
@@ -208,6 +220,12 @@ export class Flights {
    * foreign token (another API key or secret) or another token format
    * @throws FareExpiredLocallyError when its deadline has passed (`expiryMarginMs` included)
    */
+  selectionFromToken(token: string): Promise<Selection>;
+  /**
+   * @deprecated `options` does nothing here (nothing is sent): it is still checked (an invalid
+   * option or an aborted `signal` refuses) but otherwise ignored; the parameter is removed in 2.0.
+   */
+  selectionFromToken(token: string, options?: RequestOptions): Promise<Selection>;
   async selectionFromToken(token: string, options?: RequestOptions): Promise<Selection> {
     checkCall(this.ctx, options);
     const selection = await this.#tokens.decode(token);

@@ -6,6 +6,7 @@ import type { RepriceResponse, RetrieveBookingResponse } from '../schemas/bookin
 import type { Pricing } from '../schemas/common.js';
 import { SERVICE } from '../schemas/endpoints.js';
 import { refusedInState } from './book/book-state.js';
+import { sameAmount } from '../model/money.js';
 
 /**
  * A re-sent reprice never hides a price move (docs/booking-safety.md, "A re-sent reprice").
@@ -37,8 +38,6 @@ interface Before {
   raw: number | undefined;
 }
 
-const paise = (amount: number) => Math.round(amount * 100);
-
 /** The fare a booking's pricing says it had before its last move (or now, when it did not move). */
 function fareBefore(pricing: Pricing | null | undefined): Before | undefined {
   if (!pricing || typeof pricing.final_fare !== 'number') return undefined;
@@ -52,7 +51,7 @@ function fareBefore(pricing: Pricing | null | undefined): Before | undefined {
 
 /** The service's pricing, with a move since `before` reported. */
 function against(pricing: Pricing, before: Before): Pricing {
-  const moved = pricing.price_changed === true || paise(pricing.final_fare) !== paise(before.fare);
+  const moved = pricing.price_changed === true || !sameAmount(pricing.final_fare, before.fare);
   if (!moved) return pricing;
   return {
     ...pricing,

@@ -159,7 +159,8 @@ describe('book is never blindly re-sent', () => {
       .catch((e: unknown) => e)) as BookingOutcomeUnknownError;
     expect(error).toBeInstanceOf(BookingOutcomeUnknownError);
     expect(error.booking_id).toBe(booking.booking_id);
-    expect(error.lastStatus).toBe('priced');
+    expect(error.booking_status).toBe('priced');
+    expect(error.lastStatus).toBe(error.booking_status);
     expect(error.message).toMatch(/Do not book again/);
     expect(sbx.calls('book')).toHaveLength(1);
     expect(sbx.control.getBooking(booking.booking_id)!.debits).toHaveLength(0);

@@ -58,6 +58,7 @@ describe('book while another process always holds the lock', () => {
       );
       expect(error).toBeInstanceOf(BookingInProgressError);
       expect(error).toMatchObject({ code: 'booking_in_progress', booking_id: booking.booking_id });
+      expect((error as BookingInProgressError).booking_status).toBe('passenger_saved');
       expect((error as BookingInProgressError).lastStatus).toBe('passenger_saved');
       const sent = sandbox.control.requests().slice(before);
       expect(sent.filter((r) => r.endpoint === 'book')).toHaveLength(0);

@@ -66,7 +66,15 @@ const MemoryOptionsObject = closed({
 export interface MemoryOptions extends z.input<typeof MemoryOptionsObject> {}
 
 const LOGGER_RULE = 'must be an object with optional debug, info, warn and error methods, or null';
-const HOOK_NAMES = ['onContractDrift', 'onRequest', 'onResponse', 'onRetry', 'onRateLimited', 'onReconcile'];
+/** The hooks the client calls (any other key of `hooks` is warned about, never called). */
+export const HOOK_NAMES: readonly string[] = [
+  'onContractDrift',
+  'onRequest',
+  'onResponse',
+  'onRetry',
+  'onRateLimited',
+  'onReconcile',
+];
 
 const hasNow = (v: unknown): boolean => isObject(v) && typeof (v as { now?: unknown }).now === 'function';
 

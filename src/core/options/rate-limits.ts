@@ -75,9 +75,9 @@ const RateLimitOptionsObject = closed(
     connectTimeoutMs: z._default(durationMs('zero allowed'), DEFAULTS.redisConnectTimeoutMs),
     /** How long one Redis command may take before Redis counts as unavailable, ms. @default 1000 */
     commandTimeoutMs: z._default(durationMs(), DEFAULTS.redisCommandTimeoutMs),
-    /** Builds the rejection of a call that finds its bucket's queue full. @default an Error with code 'RATE_LIMIT_QUEUE_FULL' */
+    /** Builds the rejection of a call that finds its bucket's queue full. @default a `RateLimitQueueFullError` (code `'rate_limit_queue_full'`) */
     onQueueFull: z.optional(fn<(bucket: Bucket, maxQueue: number) => unknown>()),
-    /** Builds the rejection of a call queued at, or made after, `close()`. @default an Error with code 'LIMITER_CLOSED' */
+    /** Builds the rejection of a call queued at, or made after, `close()`. @default a `ClientClosedError` (code `'client_closed'`) */
     onClosed: z.optional(fn<() => unknown>()),
   },
   { error: 'must be an object { search, book, other, redis, … } or false' },

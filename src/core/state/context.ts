@@ -1,4 +1,5 @@
-import { RequestValidationError, toIssues } from '../../errors.js';
+import { RequestValidationError, toIssues, type FarewayIds } from '../../errors.js';
+import { idsOf } from '../../errors/base.js';
 import type { z } from '../../schemas/zod.js';
 import type { Hooks, Logger } from '../options/options.js';
 import type { Registry } from './registry.js';
@@ -47,15 +48,21 @@ export function parseInput<S extends z.ZodMiniType>(
   return parsed.data;
 }
 
-/** Attaches non-enumerable metadata so JSON of the result stays the wire data. */
+/**
+ * Attaches non-enumerable metadata so JSON of the result stays the wire data, and `ids`: the
+ * request id (`meta.requestId`) with the ids the data itself names (`booking_id`, `trace_id`,
+ * `pnr`) — the same `FarewayIds` an error carries, so one spelling reads every id.
+ */
 export function withMeta<T extends object, M extends Record<string, unknown>>(
   data: T,
   meta: M,
-): T & Readonly<M> {
+): T & Readonly<M> & { readonly ids: FarewayIds } {
   for (const [key, value] of Object.entries(meta)) {
     Object.defineProperty(data, key, { value, enumerable: false, configurable: true, writable: false });
   }
-  return data as T & Readonly<M>;
+  const ids = idsOf(data, { request_id: meta.requestId });
+  Object.defineProperty(data, 'ids', { value: ids, enumerable: false, configurable: true, writable: false });
+  return data as T & Readonly<M> & { readonly ids: FarewayIds };
 }
 
 /** A booking_id in a URL path must be a plain id: no slashes, no traversal. */

@@ -43,7 +43,7 @@ export async function reconcile(
     booking_id: id,
   });
   const { timeoutMs, intervalMs } = ctx.bookReconcile;
-  let lastStatus: string | undefined;
+  let bookingStatus: string | undefined;
   let lastRequestId: string | undefined;
   let traceId = ctx.registry.booking(id)?.trace_id;
   // The ids of an unknown outcome: the book's own X-Request-Id when its answer had one (else the
@@ -59,7 +59,7 @@ export async function reconcile(
     const requestId = typeof own === 'string' && own !== '' ? own : lastRequestId;
     return new BookingOutcomeUnknownError(id, {
       cause,
-      lastStatus,
+      booking_status: bookingStatus,
       requestId,
       ids: { trace_id: traceId, pnr },
     });
@@ -74,7 +74,7 @@ export async function reconcile(
         // The book was sent: its outcome is read even when the caller has aborted meanwhile.
         signal: undefined,
       });
-      lastStatus = booking.status;
+      bookingStatus = booking.status;
       lastRequestId = booking.requestId;
       traceId = booking.trace_id ?? traceId;
     } catch (error) {

@@ -5,14 +5,24 @@
 import { withMeta } from '../../core/state/context.js';
 import type { RequestOptions } from '../../core/options/options.js';
 import type { Deadline } from '../../model/deadline.js';
+import type { FarewayIds } from '../../errors.js';
 import type { BookResponse, RetrieveBookingResponse } from '../../schemas/booking.js';
 import type { BookingStatus } from '../../schemas/plain/vocabulary.js';
 
 /**
- * Metadata on every booking result: the request id and, where known, the fare lock. (Declared
+ * Metadata on every booking result: its ids (the request id among them) and, where known, the fare lock. (Declared
  * beside book, so that bookings.ts → book.ts is the only import between the two.)
  */
 export interface BookingMeta {
+  /**
+   * Every id the result knows, as an error's `ids`: `request_id` (the service's `X-Request-Id`),
+   * and `booking_id` / `trace_id` / `pnr` when the answer names them.
+   */
+  readonly ids: FarewayIds;
+  /**
+   * The service's `X-Request-Id`.
+   * @deprecated use `ids.request_id` (the spelling errors use too); removed in 2.0.
+   */
   readonly requestId: string | undefined;
   /** The fare lock countdown, when the client knows it. */
   readonly deadline: Deadline | undefined;

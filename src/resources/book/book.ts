@@ -16,6 +16,7 @@ import {
   ResponseValidationError,
 } from '../../errors.js';
 import { z } from '../../schemas/zod.js';
+import { sameAmount } from '../../model/money.js';
 import { confirmedWithPnr, fromRetrieved, type BookResult, type Retrieve } from './book-result.js';
 import { reconcile } from './book-reconcile.js';
 import { stateError } from './book-state.js';
@@ -27,7 +28,7 @@ const BookOptionsObject = closed(
     ...REQUEST_OPTIONS_SHAPE,
     /**
      * Book only if the service's current `pricing.final_fare` equals this amount. Verified
-     * statelessly: the booking is retrieved first (one GET) and compared in paise; on a mismatch
+     * statelessly: the booking is retrieved first (one GET) and compared to the paisa (`sameAmount`); on a mismatch
      * PriceChangedError is thrown and nothing is booked; if the fare cannot be read, the book is
      * refused too. Works the same in any process, after any restart.
      */
@@ -48,9 +49,6 @@ const BookOptionsObject = closed(
 export interface BookOptions extends z.input<typeof BookOptionsObject> {}
 /** The schema of `bookings.book`'s options. */
 export const BookOptionsSchema: z.ZodMiniType<BookOptions, BookOptions> = BookOptionsObject;
-
-/** Amounts compared in integer paise, never as floats. */
-const toPaise = (amount: number) => Math.round(amount * 100);
 
 /**
  * One book in flight per booking, per client (so per API key: two clients in one process never
@@ -96,7 +94,7 @@ export function book(
 function checkJoinedFare(id: string, expected: number | undefined, result: BookResult): void {
   // Always there: a book's answer and a retrieve both require `pricing` (schemas/booking.ts).
   const fare = result.pricing.final_fare;
-  if (expected !== undefined && toPaise(expected) !== toPaise(fare))
+  if (expected !== undefined && !sameAmount(expected, fare))
     throw new PriceChangedError(
       `Booking ${id} was booked by a concurrent call at ${fare}, not at the expectedFinalFare ${expected} of this call`,
       id,
@@ -110,7 +108,7 @@ class LockLost extends Error {}
 
 /** What this call knows of the booking while it waits for another process's book. */
 interface Seen {
-  lastStatus?: string | undefined;
+  booking_status?: string | undefined;
   requestId?: string | undefined;
 }
 
@@ -171,7 +169,7 @@ async function bookExclusively(
     const leftMs = Math.max(0, waitUntil - performance.now());
     const free = await ctx.limiter.waitUntilFree(lockName, leftMs, call.settings.signal);
     const current = await retrieve();
-    seen.lastStatus = current.status;
+    seen.booking_status = current.status;
     seen.requestId = current.requestId;
     if (confirmedWithPnr(current)) {
       const result = fromRetrieved(current);
@@ -220,7 +218,7 @@ async function guardedBook(
           ids: { booking_id: id },
         },
       );
-    if (toPaise(fare) !== toPaise(expectedFinalFare))
+    if (!sameAmount(fare, expectedFinalFare))
       throw new PriceChangedError(
         `Booking ${id}: expectedFinalFare ${expectedFinalFare} does not match the service's current fare ${fare}; nothing was sent`,
         id,
