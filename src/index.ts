@@ -28,7 +28,7 @@ export { Deadline } from './model/deadline.js';
 // The resource classes behind `fareway.bookings`, `.flights` and `.airports`, so the API reference
 // has a page for each method and `x instanceof Bookings` holds. Values, not `export type`: the
 // declaration rollup drops the `type`, and a class declared but absent at run time would be a
-// phantom export (test/package/built.test.ts). Callers never construct them (`@internal`).
+// phantom export (test/package/built.test.ts). Callers never construct them: their constructors are internal (stripped from the declarations).
 import { Bookings } from './resources/bookings.js';
 import { Flights } from './resources/flights.js';
 import { Airports } from './resources/airports.js';
