@@ -40,7 +40,8 @@ for (const [cls, name] of [
   [Airports, 'Airports'],
 ] as const)
   Object.defineProperty(cls, 'name', { value: name });
-export type { DeadlineClock } from './model/deadline.js';
+export type { DeadlineClock, DeadlineKind, DeadlineBasis, DeadlineOptions } from './model/deadline.js';
+export type { ExpiresAtZone } from './dates.js';
 export type { FarewayClock } from './core/clock.js';
 export type { RoundTripStyle } from './model/selection.js';
 export { SearchResults, isSelection, type Selection } from './model/search-results.js';
@@ -113,5 +114,5 @@ export type {
   RetrieveBookingResponse,
   SavePassengersResponse,
 } from './schemas/booking.js';
-export type { PassengerInput, Passenger, SsrItem, SsrSeatItem, PaxType } from './schemas/passenger.js';
+export type { PassengerInput, Passenger, SsrItem, SsrSeatItem, PaxType, GstCompanyFields } from './schemas/passenger.js';
 export { VERSION } from './version.js';

@@ -35,6 +35,7 @@ export type { SandboxFetch } from './router.js';
 export { createClock, type MovableClock } from './clock.js';
 export type { EndpointName, BookingStatus, RequestLogEntry, BookingRecord, DuplicateEntry } from './state.js';
 export type { ItemData } from './state.js';
+export type { Endpoint } from '../schemas/vocabulary.js';
 export type { RawPrice, FareMeta, LegData } from './generator.js';
 
 /** Options of `sandbox.listen`. */
