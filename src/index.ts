@@ -114,5 +114,12 @@ export type {
   RetrieveBookingResponse,
   SavePassengersResponse,
 } from './schemas/booking.js';
-export type { PassengerInput, Passenger, SsrItem, SsrSeatItem, PaxType, GstCompanyFields } from './schemas/passenger.js';
+export type {
+  PassengerInput,
+  Passenger,
+  SsrItem,
+  SsrSeatItem,
+  PaxType,
+  GstCompanyFields,
+} from './schemas/passenger.js';
 export { VERSION } from './version.js';
