@@ -1,9 +1,9 @@
-import { parseInput, withMeta, type ClientContext } from '../core/context.js';
-import type { Call, FarewayPromise } from '../core/operation.js';
-import type { RequestOptions } from '../core/options.js';
+import { parseInput, withMeta, type ClientContext } from '../core/state/context.js';
+import type { Call, FarewayPromise } from '../core/call/call.js';
+import type { RequestOptions } from '../core/options/options.js';
 import { FareExpiredError, RequestValidationError } from '../errors.js';
 import { runMethod, type Checked, type Method } from './naming.js';
-import type { CallSpec } from '../core/call-options.js';
+import type { CallSpec } from './check-call.js';
 import { Deadline } from '../model/deadline.js';
 import { checkIndices } from '../model/index-roles.js';
 import { isSelection, searchOfSelection } from '../model/search-results.js';
@@ -22,8 +22,8 @@ import {
   BookOptionsSchema,
   type BookOptions,
   type BookResult,
-} from './book.js';
-import { sendCreate, withPaxCount } from './create.js';
+} from './book/book.js';
+import { sendCreate, withPaxCount } from './create/create.js';
 import { sendReprice } from './reprice.js';
 import { preflight, rejectedPassengers } from './save-passengers.js';
 import { lockDeadlineFrom } from './lock-deadline.js';

@@ -1,6 +1,6 @@
-import { checkBookingId, type ClientContext } from '../core/context.js';
-import { checkCall, type CallSpec } from '../core/call-options.js';
-import type { Call, FarewayPromise } from '../core/operation.js';
+import { checkBookingId, type ClientContext } from '../core/state/context.js';
+import { checkCall, type CallSpec } from './check-call.js';
+import type { Call, FarewayPromise } from '../core/call/call.js';
 import { FarewayError } from '../errors.js';
 import { withCallIds } from '../errors/base.js';
 import type { SERVICE } from '../schemas/endpoints.js';
