@@ -133,7 +133,7 @@ export default defineConfig([
     // Declarations once for both formats (.d.ts and .d.cts): one rollup of the types, not two.
     entry,
     format: ['esm', 'cjs'],
-    dts: { only: true },
+    dts: { only: true, compilerOptions: { stripInternal: true } },
   },
   {
     // The two bins: `fareway` (src/cli/) and its alias `fareway-sandbox`. Split, so that the sandbox

@@ -20,3 +20,7 @@ export interface ReportResult {
 export const ENTRIES: ReadonlyArray<{ name: string; types: string; report: string }>;
 export function lineDiff(expected: string, actual: string): string;
 export function runEntry(entry: ReportEntry): ReportResult;
+/** Generic helpers public types are derived through (`Fields`, `OmitIndex`, `KnownKeys`). */
+export const DERIVED_HELPERS: readonly string[];
+/** A forgotten export a report may hold: a value a public type derives from, or such a helper. */
+export function isDerivedFrom(symbol: string): boolean;

@@ -25,6 +25,23 @@ export const ENTRIES = [
   { name: 'fareway/sandbox', types: 'dist/sandbox/index.d.ts', report: 'fareway-sandbox.api.md' },
 ];
 
+/**
+ * The one kind of forgotten export (ae-forgotten-export) a report may hold: the values a public
+ * type is derived from ("each contract once": `interface Booking extends Fields<typeof BookingShape>`,
+ * `type Source = (typeof SOURCES)[number]`) — zod shapes and schemas, vocabulary tuples — and
+ * the generic helpers that derive them. Their `typeof` is the type; exporting the values would
+ * make every schema an API. Any other symbol a public type reaches but its entry does not export
+ * (a class or an interface: `Call`, `Requester`, `ClientContext`, …) fails the check.
+ */
+export const DERIVED_HELPERS = ['Fields', 'OmitIndex', 'KnownKeys'];
+export function isDerivedFrom(symbol) {
+  return (
+    /(Shape|Schema|Object)$/.test(symbol) ||
+    /^[A-Z][A-Z0-9_]+$/.test(symbol) ||
+    DERIVED_HELPERS.includes(symbol)
+  );
+}
+
 /** [op, line] pairs (-1 removed, 1 added, 0 kept) from a longest common subsequence of lines. */
 function lineOps(a, b) {
   const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
@@ -101,7 +118,9 @@ export function runEntry(entry) {
     localBuild: false, // never writes the committed report: the caller decides below
     messageCallback(message) {
       if (message.logLevel === 'error' || message.logLevel === 'warning') {
-        if (!message.messageId.startsWith('console-api-report-'))
+        const symbol = /The symbol "([^"]+)"/.exec(message.text)?.[1];
+        const derived = message.messageId === 'ae-forgotten-export' && symbol && isDerivedFrom(symbol);
+        if (!message.messageId.startsWith('console-api-report-') && !derived)
           errors.push(message.formatMessageWithLocation(projectFolder));
       }
       message.handled = true; // no console noise: the summary below says what matters

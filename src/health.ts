@@ -16,3 +16,4 @@
  * });
  */
 export { checkHealth, type HealthCheck, type HealthOptions, type HealthReport } from './health/index.js';
+export type { FetchLike } from './core/options/options.js';

@@ -28,7 +28,7 @@ export { Deadline } from './model/deadline.js';
 // The resource classes behind `fareway.bookings`, `.flights` and `.airports`, so the API reference
 // has a page for each method and `x instanceof Bookings` holds. Values, not `export type`: the
 // declaration rollup drops the `type`, and a class declared but absent at run time would be a
-// phantom export (test/package/built.test.ts). Callers never construct them (`@internal`).
+// phantom export (test/package/built.test.ts). Callers never construct them: their constructors are internal (stripped from the declarations).
 import { Bookings } from './resources/bookings.js';
 import { Flights } from './resources/flights.js';
 import { Airports } from './resources/airports.js';
@@ -40,7 +40,8 @@ for (const [cls, name] of [
   [Airports, 'Airports'],
 ] as const)
   Object.defineProperty(cls, 'name', { value: name });
-export type { DeadlineClock } from './model/deadline.js';
+export type { DeadlineClock, DeadlineKind, DeadlineBasis, DeadlineOptions } from './model/deadline.js';
+export type { ExpiresAtZone } from './dates.js';
 export type { FarewayClock } from './core/options/clock.js';
 export type { RoundTripStyle } from './model/selection.js';
 export { SearchResults, isSelection, type Selection } from './model/search-results.js';
@@ -113,5 +114,12 @@ export type {
   RetrieveBookingResponse,
   SavePassengersResponse,
 } from './schemas/booking.js';
-export type { PassengerInput, Passenger, SsrItem, SsrSeatItem, PaxType } from './schemas/passenger.js';
+export type {
+  PassengerInput,
+  Passenger,
+  SsrItem,
+  SsrSeatItem,
+  PaxType,
+  GstCompanyFields,
+} from './schemas/passenger.js';
 export { VERSION } from './version.js';

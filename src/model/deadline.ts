@@ -20,10 +20,10 @@ const monotonicClock: DeadlineClock = { now: () => performance.now() };
  * by create-booking, typically 15–30 minutes).
  * @inline
  */
-type DeadlineKind = 'trace' | 'offer' | 'lock';
+export type DeadlineKind = 'trace' | 'offer' | 'lock';
 
 /** Where the deadline came from, in order of preference. @inline */
-type DeadlineBasis = 'remaining_seconds' | 'expires_at' | 'fallback';
+export type DeadlineBasis = 'remaining_seconds' | 'expires_at' | 'fallback';
 
 const MINUTE = 60_000;
 /** How often `onExpire` re-reads a clock that is not the real one (it may have been moved). */
@@ -44,7 +44,7 @@ export const FALLBACK_WINDOW_MS = {
 } as const;
 
 /** How `Deadline.fromResponse` reads a response. @inline */
-interface DeadlineOptions {
+export interface DeadlineOptions {
   /** What the deadline guards. */
   kind: DeadlineKind;
   /** The supplier that served the search. @default 'supplier_a' (the spec's default supplier) */

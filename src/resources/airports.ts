@@ -7,7 +7,7 @@ import { SERVICE } from '../schemas/endpoints.js';
 import { Call, type FarewayPromise } from '../core/call/call.js';
 import type { HttpResponse } from '../core/wire/transport.js';
 import { RequestValidationError } from '../errors.js';
-import { checkCall } from './check-call.js';
+import { runMethod } from './naming.js';
 import type { AutocompleteResponse } from '../schemas/airport.js';
 
 /** Longest query sent: a typeahead needs a few characters, not a paragraph. */
@@ -34,17 +34,12 @@ export class Airports {
    * const { results } = await fareway.airports.autocomplete('del'); // [{ code: 'DEL', city: 'Delhi', … }]
    */
   autocomplete(q: string, options?: RequestOptions): FarewayPromise<AutocompleteResponse> {
-    return this.ctx.requester.operation(SERVICE.autocomplete, options, (call) =>
-      this.#autocomplete(q, options, call),
+    return runMethod(this.ctx, { endpoint: SERVICE.autocomplete }, options, (call) =>
+      this.#autocomplete(q, call),
     );
   }
 
-  async #autocomplete(
-    q: string,
-    options: RequestOptions | undefined,
-    call: Call,
-  ): Promise<AutocompleteResponse> {
-    checkCall(this.ctx, options);
+  async #autocomplete(q: string, call: Call): Promise<AutocompleteResponse> {
     if (typeof q !== 'string')
       throw new RequestValidationError([{ path: 'q', message: 'must be a string' }], 'Invalid autocomplete');
     const key = q.trim().toLowerCase();

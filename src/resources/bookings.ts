@@ -1,9 +1,9 @@
-import { checkBookingId, parseInput, withMeta, type ClientContext } from '../core/state/context.js';
+import { parseInput, withMeta, type ClientContext } from '../core/state/context.js';
 import type { Call, FarewayPromise } from '../core/call/call.js';
 import type { RequestOptions } from '../core/options/options.js';
-import { checkCall } from './check-call.js';
 import { FareExpiredError, RequestValidationError } from '../errors.js';
-import { naming } from './naming.js';
+import { runMethod, type Checked, type Method } from './naming.js';
+import type { CallSpec } from './check-call.js';
 import { Deadline } from '../model/deadline.js';
 import { checkIndices } from '../model/index-roles.js';
 import { isSelection, searchOfSelection } from '../model/search-results.js';
@@ -26,7 +26,7 @@ import {
 import { sendCreate, withPaxCount } from './create/create.js';
 import { sendReprice } from './reprice.js';
 import { preflight, rejectedPassengers } from './save-passengers.js';
-import { lockDeadlineFrom, refuseIfLockExpired } from './lock-deadline.js';
+import { lockDeadlineFrom } from './lock-deadline.js';
 import {
   SavePassengersOptionsObject,
   type BookingRef,
@@ -60,7 +60,21 @@ export type BookingSteps = Pick<Bookings, 'create' | 'reprice' | 'book' | 'retri
   ): ReturnType<Bookings['savePassengers']>;
 };
 
-let stepsIn: (bookings: Bookings, parent: Call) => BookingSteps;
+/** Each method: its endpoint, its options' schema, the booking it names; its checks are `runMethod`'s. */
+const METHODS = {
+  create: { endpoint: SERVICE.createBooking },
+  savePassengers: {
+    endpoint: SERVICE.savePassengers,
+    schema: SavePassengersOptionsObject,
+    booking: 'locked',
+  },
+  reprice: { endpoint: SERVICE.reprice, booking: 'locked' },
+  book: { endpoint: SERVICE.book, schema: BookOptionsSchema, booking: 'locked' },
+  retrieve: { endpoint: SERVICE.retrieve, booking: 'named' },
+} satisfies Record<keyof BookingSteps, Method>;
+
+/** Each client's steps, by its `Bookings` (module-private: the steps are not part of the class). */
+const stepsIn = new WeakMap<Bookings, (parent: Call) => BookingSteps>();
 
 /**
  * `bookings`' methods as steps of the call `parent` (bookFlight's steps, book's reads): each is a
@@ -68,41 +82,47 @@ let stepsIn: (bookings: Bookings, parent: Call) => BookingSteps;
  * signal, headers) under its own options, reporting what it sees to the parent.
  */
 export function stepsOf(bookings: Bookings, parent: Call): BookingSteps {
-  return stepsIn(bookings, parent);
+  return stepsIn.get(bookings)!(parent);
 }
 
 /** `fareway.bookings`: create, passengers, reprice, book, retrieve, list. */
 export class Bookings {
-  static {
-    stepsIn = (bookings, parent) => bookings.#steps(parent);
-  }
   /** Book's single-flight: one book in flight per booking for this client (so for its API key). */
   readonly #booksInFlight: BooksInFlight = new Map();
   readonly #top: BookingSteps;
   /** @internal The client builds it (`fareway.bookings`). */
   constructor(private readonly ctx: ClientContext) {
     this.#top = this.#steps(undefined);
+    stepsIn.set(this, (parent) => this.#steps(parent));
   }
 
   #steps(parent: Call | undefined): BookingSteps {
-    const op = <T>(
-      decl: (typeof SERVICE)[keyof typeof SERVICE],
+    const run = <T>(
+      method: Method,
       options: unknown,
-      run: (call: Call) => Promise<T>,
-    ) => this.ctx.requester.operation(decl, options, run, parent);
+      booking: BookingRef | undefined,
+      body: (call: Call, checked: Checked) => Promise<T>,
+      spec?: CallSpec,
+    ) => runMethod(this.ctx, method, options, body, { parent, booking, spec });
     return {
       create: (input, options) =>
-        op(SERVICE.createBooking, options, (call) => this.#create(input, options, call)),
+        run(METHODS.create, options, undefined, (call) => this.#create(input, call)),
+      // The list as bookFlight's guard read it (`read`) is not read (parsed) again.
       savePassengers: (booking, passengers, options, read) =>
-        op(SERVICE.savePassengers, options, (call) =>
-          naming(booking, this.#savePassengers(booking, passengers, options, call, read)),
+        run(
+          METHODS.savePassengers,
+          options,
+          booking,
+          (call, checked) =>
+            this.#savePassengers(booking, checked.id, passengers, options, call, read ?? checked.read),
+          { scan: { passengers }, ...(read ? {} : { passengers }) },
         ),
       reprice: (booking, options) =>
-        op(SERVICE.reprice, options, (call) => naming(booking, this.#reprice(booking, options, call))),
+        run(METHODS.reprice, options, booking, (call, c) => this.#reprice(c.id, call)),
       book: (booking, options) =>
-        op(SERVICE.book, options, (call) => naming(booking, this.#book(booking, options, call))),
+        run(METHODS.book, options, booking, (call, c) => this.#book(c.id, options, call)),
       retrieve: (booking, options) =>
-        op(SERVICE.retrieve, options, (call) => naming(booking, this.#retrieve(booking, options, call))),
+        run(METHODS.retrieve, options, booking, (call, c) => this.#retrieve(c.id, call)),
     };
   }
 
@@ -117,12 +137,7 @@ export class Bookings {
     return this.#top.create(input, options);
   }
 
-  async #create(
-    input: CreateBookingInput,
-    options: RequestOptions | undefined,
-    call: Call,
-  ): Promise<CreatedBooking> {
-    checkCall(this.ctx, options);
+  async #create(input: CreateBookingInput, call: Call): Promise<CreatedBooking> {
     // Only the two wire fields are taken, so a selection that went through JSON (and lost its
     // live deadline) is still accepted as `{ trace_id, result_indices }`.
     const raw = input as { trace_id?: unknown; result_indices?: unknown };
@@ -195,25 +210,16 @@ export class Bookings {
 
   async #savePassengers(
     booking: BookingRef,
+    id: string,
     passengers: PassengerInput[],
     options: SavePassengersOptions | undefined,
     call: Call,
-    /** The list as bookFlight's guard read it: not read (parsed) again. */
-    read?: PassengerRead,
+    read: PassengerRead | undefined,
   ): Promise<SavedPassengers> {
-    const checked = checkCall(this.ctx, options, {
-      schema: SavePassengersOptionsObject,
-      scan: { passengers },
-      ...(read ? {} : { passengers }),
-    });
-    const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
-    refuseIfLockExpired(this.ctx, id);
     const { body, warnings } =
       options?.skipPreflight === true
         ? { body: { passengers: passengers as unknown[] }, warnings: [] }
-        : await preflight(this.ctx, id, booking, passengers, read ?? checked, () =>
-            this.#steps(call).retrieve(id),
-          );
+        : await preflight(this.ctx, id, booking, passengers, read, () => this.#steps(call).retrieve(id));
     const saving = this.ctx.requester.call(SERVICE.savePassengers, { booking_id: id, body }, call);
     const { data, response } = await saving.catch(rejectedPassengers(id));
     const memory = this.ctx.registry.updateBooking(id, {});
@@ -234,14 +240,7 @@ export class Bookings {
     return this.#top.reprice(booking, options);
   }
 
-  async #reprice(
-    booking: BookingRef,
-    options: RequestOptions | undefined,
-    call: Call,
-  ): Promise<RepricedBooking> {
-    checkCall(this.ctx, options);
-    const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
-    refuseIfLockExpired(this.ctx, id);
+  async #reprice(id: string, call: Call): Promise<RepricedBooking> {
     const retrieve = (opts?: RequestOptions) => this.#steps(call).retrieve(id, opts);
     const { data, response } = await sendReprice(this.ctx, id, call, retrieve);
     const memory = this.ctx.registry.updateBooking(
@@ -269,10 +268,7 @@ export class Bookings {
     return this.#top.book(booking, options);
   }
 
-  async #book(booking: BookingRef, options: BookOptions | undefined, call: Call): Promise<BookResult> {
-    checkCall(this.ctx, options, { schema: BookOptionsSchema });
-    const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
-    refuseIfLockExpired(this.ctx, id);
+  async #book(id: string, options: BookOptions | undefined, call: Call): Promise<BookResult> {
     return bookOnce(this.ctx, this.#booksInFlight, id, options ?? {}, call, (opts) =>
       this.#steps(call).retrieve(id, opts),
     );
@@ -283,13 +279,7 @@ export class Bookings {
     return this.#top.retrieve(booking, options);
   }
 
-  async #retrieve(
-    booking: BookingRef,
-    options: RequestOptions | undefined,
-    call: Call,
-  ): Promise<RetrievedBooking> {
-    checkCall(this.ctx, options);
-    const id = checkBookingId(typeof booking === 'string' ? booking : booking?.booking_id);
+  async #retrieve(id: string, call: Call): Promise<RetrievedBooking> {
     const { data, response } = await this.ctx.requester.call(SERVICE.retrieve, { booking_id: id }, call);
     const memory = this.ctx.registry.updateBooking(id, {
       trace_id: data.trace_id ?? undefined,

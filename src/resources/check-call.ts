@@ -80,7 +80,7 @@ function unique(issues: ValidationIssue[]): ValidationIssue[] {
 }
 
 /** What a method adds to the standard guard. */
-interface CallSpec {
+export interface CallSpec {
   /** The schema of the method's options, when it takes more than `timeout`, `signal`, `maxRetries`, `headers`. @default RequestOptionsSchema */
   schema?: z.ZodMiniType;
   /** Arguments that must be objects (not null, not a primitive), by name. */

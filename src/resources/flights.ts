@@ -1,4 +1,5 @@
 import { FareExpiredError, RequestValidationError, type FarewayIds } from '../errors.js';
+import { FareExpiredError, RequestValidationError } from '../errors.js';
 import type { ClientContext } from '../core/state/context.js';
 import { parseInput, withMeta } from '../core/state/context.js';
 import type { RequestOptions } from '../core/options/options.js';
@@ -24,6 +25,7 @@ import {
   type SearchParams,
 } from '../schemas/search.js';
 import { checkCall } from './check-call.js';
+import { runMethod } from './naming.js';
 
 /** Fare rules of one result index, with the fresh window the service reports. */
 export type FareRules = FareRulesResponse & {
@@ -63,17 +65,10 @@ export class Flights {
    *   preferred_departure_time: '2026-12-01', adult_count: 1 });
    */
   search(params: SearchParams, options?: RequestOptions): FarewayPromise<SearchResults> {
-    return this.ctx.requester.operation(SERVICE.search, options, (call) =>
-      this.#search(params, options, call),
-    );
+    return runMethod(this.ctx, { endpoint: SERVICE.search }, options, (call) => this.#search(params, call));
   }
 
-  async #search(
-    params: SearchParams,
-    options: RequestOptions | undefined,
-    call: Call,
-  ): Promise<SearchResults> {
-    checkCall(this.ctx, options);
+  async #search(params: SearchParams, call: Call): Promise<SearchResults> {
     const parsed = parseInput(SearchParamsSchema, params, 'Invalid search');
     // The search's own reader (core/call/parse-search.ts): SERVICE.search's answer, behind its measured fast path.
     const { data: results } = await this.ctx.requester.call(
@@ -104,17 +99,21 @@ export class Flights {
     input: Selection | FareRulesParams | { trace_id: string; result_indices: readonly string[] },
     options?: RequestOptions,
   ): FarewayPromise<FareRules> {
-    return this.ctx.requester.operation(SERVICE.fareRules, options, (call) =>
-      this.#fareRules(input, options, call),
+    return runMethod(
+      this.ctx,
+      { endpoint: SERVICE.fareRules },
+      options,
+      (call) => this.#fareRules(input, call),
+      {
+        spec: { objects: { input } },
+      },
     );
   }
 
   async #fareRules(
     input: Selection | FareRulesParams | { trace_id: string; result_indices: readonly string[] },
-    options: RequestOptions | undefined,
     call: Call,
   ): Promise<FareRules> {
-    checkCall(this.ctx, options, { objects: { input } });
     // A selection (live, or one that went through JSON) asks for the rules of each of its indices.
     const selectionLike = (typeof input === 'object' && input !== null ? input : {}) as {
       trace_id?: unknown;

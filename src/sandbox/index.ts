@@ -41,6 +41,7 @@ export type {
   DuplicateEntry,
 } from './state/state.js';
 export type { ItemData } from './state/state.js';
+export type { Endpoint } from '../schemas/plain/vocabulary.js';
 export type { RawPrice, FareMeta, LegData } from './data/generator.js';
 
 /** Options of `sandbox.listen`. */

@@ -90,7 +90,7 @@ export function isAllowedPassengerKey(key: string): boolean {
 /** The named keys of T, without the `[k: string]: unknown` a loose zod object adds. */
 type KnownKeys<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
 /** The spec's open GST family (`gst_company_*`, names "not shown"): the only keys beyond the named ones. */
-type GstCompanyFields = { [key: `gst_company_${string}`]: string | undefined };
+export type GstCompanyFields = { [key: `gst_company_${string}`]: string | undefined };
 
 /**
  * A passenger as a caller passes it. Closed: a typo such as `nationalty` does not compile (and

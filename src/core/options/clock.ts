@@ -19,7 +19,7 @@ export interface FarewayClock {
   now(): number | Date;
 }
 
-/** The client's clock as its parts use it. @internal */
+/** The client's clock as its parts use it (internal: not exported by an entry). */
 export interface ClientClock {
   /** The clock deadlines count on; `undefined` is the default (monotonic `performance.now()`). */
   readonly deadlines: DeadlineClock | undefined;

@@ -67,10 +67,10 @@ export interface BookingRecord {
   partnerKey: string;
   traceId: string;
   itineraryCode: string;
-  source: Trace['source'];
+  source: 'supplier_a' | 'supplier_b';
   status: BookingStatus;
   isDomestic: boolean;
-  paxCount: Trace['pax'];
+  paxCount: { adult: number; child: number; infant: number };
   passportRequired: boolean;
   items: ItemData[];
   /** Price locked at create-booking, pre-markup. */
