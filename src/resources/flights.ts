@@ -1,5 +1,4 @@
 import { FareExpiredError, RequestValidationError, type FarewayIds } from '../errors.js';
-import { FareExpiredError, RequestValidationError } from '../errors.js';
 import type { ClientContext } from '../core/state/context.js';
 import { parseInput, withMeta } from '../core/state/context.js';
 import type { RequestOptions } from '../core/options/options.js';
