@@ -47,16 +47,6 @@ for (const [name, value] of Object.entries(main))
 const internal = (file: string) => file === 'docs/architecture.md';
 const known: Known = { exports: new Set(exportsOf), codes: errorCodes(root), codeOf, isOption, internal };
 
-/**
- * Found and left for a decision (issue 34 report): the Redis half's shared lock aborts its
- * `signal` with a `SharedLockLostError` coded `'SHARED_LOCK_LOST'` — documented in
- * docs/rate-limits.md, a plain `Error` subclass exported by no entry, its code no FarewayErrorCode.
- */
-const KNOWN_GAPS = new Set([
-  'docs/rate-limits.md SharedLockLostError',
-  'docs/rate-limits.md SHARED_LOCK_LOST',
-]);
-
 describe('names in the docs exist in the code', () => {
   it('FarewayErrorCode is every exported error class code (the list the checks read)', () => {
     expect(known.codes.size).toBeGreaterThan(20);
@@ -64,9 +54,7 @@ describe('names in the docs exist in the code', () => {
   });
 
   it('README.md, docs/*.md and CHANGELOG 1.2.0: error classes, codes and option paths', () => {
-    const drift = docTexts(root)
-      .flatMap(({ file, text }) => checkText(file, text, known))
-      .filter((d) => !KNOWN_GAPS.has(`${d.file} ${d.name}`));
+    const drift = docTexts(root).flatMap(({ file, text }) => checkText(file, text, known));
     expect(drift.map((d) => `${d.file}:${d.line} ${d.name}: ${d.problem}`)).toEqual([]);
   });
 
