@@ -177,7 +177,7 @@ export class Flights {
   /**
    * A selection as a compact opaque string (base64url, HMAC-SHA256 signed; a few hundred
    * characters) for another request, process or instance: store it in a session, a form field or
-   * your own store, and turn it back with {@link Flights.selectionFromToken} on any client of the same API
+   * your own store, and turn it back with `selectionFromToken` on any client of the same API
    * key and base URL (and `selectionTokenSecret`, when set). Fit for a browser: it holds the flights
    * and the billed amounts only — no markup, no pre-markup (`raw`) amounts, no passenger data, no key
    * (docs/selections.md, "What a token reveals"). Nothing is sent.
@@ -209,7 +209,7 @@ export class Flights {
   }
 
   /**
-   * The {@link Selection} a token from {@link Flights.selectionToken} stands for, on this client: ready
+   * The {@link Selection} a token from `selectionToken` stands for, on this client: ready
    * for `bookings.create`, `fareRules` and `bookFlight`, with the same `result_indices`, the same
    * billed `pricing` (without `markup_percent` and `raw`, which a token never carries) and a
    * `deadline` that passes at the same instant. A string longer than 8,192 characters is refused
