@@ -46,7 +46,7 @@ const optionalText = z.optional(z.string().check(z.trim(), z.minLength(1, 'must 
 /**
  * A passenger (spec §2 Passenger). Dates accept a `Date` or `YYYY-MM-DD`. The schema is loose
  * only for the spec's open `gst_company_*` family: `validatePassengers` refuses every other
- * unknown key (see {@link isAllowedPassengerKey}).
+ * unknown key (see `isAllowedPassengerKey`).
  */
 export const PassengerSchema = z.looseObject({
   title: z.enum(TITLES, { error: 'must be one of Mr, Ms, Mrs' }),
