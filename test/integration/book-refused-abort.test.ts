@@ -129,12 +129,11 @@ describe('a book cut on the wire, then settling', () => {
     try {
       const controller = new AbortController();
       const reason = new Error('the caller gave up');
-      let client: ReturnType<typeof settlingClient> | undefined;
-      client = settlingClient((check) => {
+      const client = settlingClient((check) => {
         if (check !== 1) return;
         controller.abort(reason);
         // After the abort the booking is read failed: the settling rejects on its own later.
-        client!.fail();
+        client.fail();
       });
       const id = await created(client.fw);
       sbx.control.failNext('book', { drop: true });
@@ -152,9 +151,8 @@ describe('a book cut on the wire, then settling', () => {
   });
 
   it('with a signal never aborted: the settling decides (BookingFailedError, not an unknown outcome)', async () => {
-    let client: ReturnType<typeof settlingClient> | undefined;
-    client = settlingClient((check) => {
-      if (check === 1) client!.fail();
+    const client = settlingClient((check) => {
+      if (check === 1) client.fail();
     });
     const id = await created(client.fw);
     sbx.control.failNext('book', { drop: true });
