@@ -40,7 +40,7 @@ export default tseslint.config(
       'bench/**',
       'test/**',
       'src/sandbox/cli.ts',
-      'src/sandbox/cli-main.ts',
+      'src/sandbox/serve/cli-main.ts',
       '**/*.mjs',
       '**/*.cjs',
     ],

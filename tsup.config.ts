@@ -13,9 +13,9 @@ const esmOnly = ['ky', 'p-retry', 'is-network-error'];
 // `removeNodeProtocol: false`: dist/ keeps `node:timers/promises` (tsup strips the prefix by default), which
 // Cloudflare Workers load with `nodejs_compat` on any compatibility date (test/package/node-prefix.test.ts).
 // The build has no `import(expression)` (miniflare refuses a bundle with one): the sources' native
-// `import()` (src/core/limiter/source-import.ts) becomes `undefined`, and run-time-import.ts uses `require`.
-// Likewise the sources' own import of the proxy half (src/core/source-proxy.ts): the build loads the
-// `fareway/proxy` entry at run time instead (src/core/proxy.ts).
+// `import()` (src/core/loading/source-import.ts) becomes `undefined`, and run-time-import.ts uses `require`.
+// Likewise the sources' own import of the proxy half (src/core/loading/source-proxy.ts): the build loads the
+// `fareway/proxy` entry at run time instead (src/core/loading/proxy.ts).
 const noSourceImport: Plugin = {
   name: 'fareway-no-source-import',
   setup(build) {
@@ -56,7 +56,7 @@ const common = {
 // The Redis half of the limiter is its own entry (`fareway/redis`), loaded from the package's own
 // location (by name, or beside the built entry) only when `rateLimits.redis` is set
 // (src/core/limiter/load-redis.ts); so is the proxy half (`fareway/proxy`), only when a proxy is
-// in use (src/core/proxy.ts). Never from process.argv[1] or the working directory (issue 30).
+// in use (src/core/loading/proxy.ts). Never from process.argv[1] or the working directory (issue 30).
 const entry = {
   index: 'src/index.ts',
   redis: 'src/redis.ts',
@@ -69,7 +69,7 @@ const redisEntry = (file: string) => ({
   __FAREWAY_REDIS_ENTRY__: JSON.stringify(file),
   __FAREWAY_PROXY_ENTRY__: JSON.stringify(file.replace('redis', 'proxy')),
 });
-// The module format, for src/core/limiter/run-time-import.ts (`require` in the CommonJS build only).
+// The module format, for src/core/loading/run-time-import.ts (`require` in the CommonJS build only).
 const format = (name: 'esm' | 'cjs') => ({ __FAREWAY_FORMAT__: JSON.stringify(name) });
 
 export default defineConfig([
@@ -94,7 +94,7 @@ export default defineConfig([
   },
   {
     // The sandbox on its own (it shares nothing with the client but GST_FIELDS). No `shims`: an
-    // `import.meta.url` shim breaks apps bundled to CommonJS (src/sandbox/msw.ts does without).
+    // `import.meta.url` shim breaks apps bundled to CommonJS (src/sandbox/serve/msw.ts does without).
     entry: { 'sandbox/index': entry['sandbox/index'] },
     ...common,
     format: ['esm'],

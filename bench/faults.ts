@@ -10,7 +10,7 @@
  */
 import { BookingFailedError, FarewayError } from '../src/index.js';
 // The SDK's internal defaults table (not part of the public API).
-import { DEFAULTS } from '../src/core/options.js';
+import { DEFAULTS } from '../src/core/options/options.js';
 import { prepare, settle, startStack } from '../test/faults/harness.js';
 import { ALL_FAULTS, DELAY_MS, cellName, judge, runMatrix } from '../test/faults/matrix-run.js';
 import { countUnhandled } from '../test/faults/settle.js';

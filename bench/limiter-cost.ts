@@ -7,7 +7,7 @@
  * and reports its answer on its ticket (dispatch cost: take, run, settle, return log). The same
  * N async functions called directly give the floor; ratios are limiter/direct in one run.
  */
-import { createLimiter } from '../src/core/limiter.js';
+import { createLimiter } from '../src/core/limiter/limiter.js';
 import { isMain, median, printResults, round, type BenchResult } from './_util.js';
 
 const SIZES = [1_000, 10_000, 100_000];

@@ -28,14 +28,14 @@
  */
 import { createServer, type Server } from 'node:http';
 import ky from 'ky';
-import { createLimiter } from '../src/core/limiter.js';
-import { Requester } from '../src/core/request.js';
-import { Call } from '../src/core/operation.js';
-import { readAnswer } from '../src/core/reader.js';
-import { Transport } from '../src/core/transport.js';
-import { Tracing } from '../src/core/tracing.js';
+import { createLimiter } from '../src/core/limiter/limiter.js';
+import { Requester } from '../src/core/call/requester.js';
+import { Call } from '../src/core/call/call.js';
+import { readAnswer } from '../src/core/call/reader.js';
+import { Transport } from '../src/core/wire/transport.js';
+import { Tracing } from '../src/core/call/tracing.js';
 import { Fareway } from '../src/index.js';
-import { parseSearchResponse } from '../src/model/parse-search.js';
+import { parseSearchResponse } from '../src/core/call/parse-search.js';
 import { RetrieveBookingAnswer, RetrieveBookingResponseSchema } from '../src/schemas/booking.js';
 import { SearchParamsSchema, SearchResponseSchema, toSearchRequestBody } from '../src/schemas/search.js';
 import { BOOKING, bookingBody, oneWaySearch } from '../test/fixtures/wire.js';

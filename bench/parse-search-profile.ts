@@ -13,7 +13,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { makeCoupledSearchResponse } from './parse-search.js';
-import { parseSearchResponse } from '../src/model/parse-search.js';
+import { parseSearchResponse } from '../src/core/call/parse-search.js';
 import { isSearchResponse } from '../src/schemas/search-check.js';
 import { SearchResults } from '../src/model/search-results.js';
 import type { SearchResponse } from '../src/schemas/search.js';

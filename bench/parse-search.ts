@@ -14,7 +14,7 @@
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { parseSearchResponse } from '../src/model/parse-search.js';
+import { parseSearchResponse } from '../src/core/call/parse-search.js';
 import { SearchAnswer, SearchResponseSchema } from '../src/schemas/search.js';
 
 const AIRPORTS = [

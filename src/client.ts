@@ -1,22 +1,22 @@
-import { openLimiter, type Limiter } from './core/limiter.js';
-import { parseClientOptions, type FarewayOptions } from './core/options.js';
-import { clientLogger } from './core/log.js';
-import type { ClientContext } from './core/context.js';
-import type { FarewayPromise } from './core/operation.js';
-import { Registry } from './core/registry.js';
-import { Requester } from './core/request.js';
-import { Transport } from './core/transport.js';
-import { openProxy, type ProxyRoute } from './core/proxy.js';
-import { Tracing } from './core/tracing.js';
-import { clientClock } from './core/clock.js';
-import { markClosed } from './core/call-options.js';
+import { openLimiter, type Limiter } from './core/limiter/limiter.js';
+import { parseClientOptions, type FarewayOptions } from './core/options/options.js';
+import { clientLogger } from './core/observe/log.js';
+import type { ClientContext } from './core/state/context.js';
+import type { FarewayPromise } from './core/call/call.js';
+import { Registry } from './core/state/registry.js';
+import { Requester } from './core/call/requester.js';
+import { Transport } from './core/wire/transport.js';
+import { openProxy, type ProxyRoute } from './core/loading/proxy.js';
+import { Tracing } from './core/call/tracing.js';
+import { clientClock } from './core/options/clock.js';
+import { markClosed } from './resources/check-call.js';
 import { ClientClosedError, ConfigurationError, RateLimitQueueFullError } from './errors.js';
 import { bookFlight, type BookFlightParams, type BookFlightResult } from './flow.js';
 import { Airports } from './resources/airports.js';
 import { Bookings } from './resources/bookings.js';
 import { Flights } from './resources/flights.js';
 
-export type { FarewayOptions } from './core/options.js';
+export type { FarewayOptions } from './core/options/options.js';
 
 function readEnv(name: string): string | undefined {
   return typeof process !== 'undefined' ? process.env?.[name] : undefined;

@@ -1,10 +1,10 @@
-import type { ClientContext } from './core/context.js';
-import { checkFlowCall } from './core/call-options.js';
-import { closed, flag, fn } from './core/option-rules.js';
-import { DEFAULTS, RequestOptionsSchema, type RequestOptions } from './core/options.js';
+import type { ClientContext } from './core/state/context.js';
+import { checkFlowCall } from './resources/check-call.js';
+import { closed, flag, fn } from './core/options/rules.js';
+import { DEFAULTS, RequestOptionsSchema, type RequestOptions } from './core/options/options.js';
 import { DuplicateBookingError, FareExpiredError, PriceChangedError } from './errors.js';
 import { isSelection } from './model/search-results.js';
-import type { BookResult } from './resources/book.js';
+import type { BookResult } from './resources/book/book.js';
 import type {
   CreateBookingInput,
   CreatedBooking,
@@ -14,7 +14,7 @@ import type {
 import type { DuplicateEntry } from './schemas/booking.js';
 import type { PassengerInput } from './schemas/passenger.js';
 import { stepsOf, type Bookings } from './resources/bookings.js';
-import type { Call } from './core/operation.js';
+import type { Call } from './core/call/call.js';
 import { z } from './schemas/zod.js';
 
 /** What `onPriceChange` is told. Return true to book at the new fare. */
@@ -81,7 +81,7 @@ export async function bookFlight(
   fareway: { readonly bookings: Bookings },
   ctx: ClientContext,
   params: BookFlightParams,
-  /** The bookFlight call: each step is a call inside it (core/operation.ts). */
+  /** The bookFlight call: each step is a call inside it (core/call/call.ts). */
   call: Call,
 ): Promise<BookFlightResult> {
   const { params: checked, passengers: read } = checkFlowCall(ctx, params, BookFlightParamsObject);

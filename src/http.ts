@@ -18,7 +18,7 @@
  * @module fareway/http
  */
 import { FarewayError, type FarewayErrorCode, type FarewayIds } from './errors/base.js';
-import { parseConfig } from './core/option-rules.js';
+import { parseConfig } from './core/options/rules.js';
 import { z } from './schemas/zod.js';
 import { ANSWERS, UNKNOWN, type AnswerRule } from './http/table.js';
 

@@ -21,8 +21,8 @@ export type {
   MemoryOptions,
   ContractDriftEvent,
   FetchLike,
-} from './core/options.js';
-export type { RateLimitOptions, RateLimitSpec, RateLimitSetting, Bucket } from './core/options.js';
+} from './core/options/options.js';
+export type { RateLimitOptions, RateLimitSpec, RateLimitSetting, Bucket } from './core/options/options.js';
 export * from './errors.js';
 export { Deadline } from './model/deadline.js';
 // The resource classes behind `fareway.bookings`, `.flights` and `.airports`, so the API reference
@@ -41,14 +41,14 @@ for (const [cls, name] of [
 ] as const)
   Object.defineProperty(cls, 'name', { value: name });
 export type { DeadlineClock } from './model/deadline.js';
-export type { FarewayClock } from './core/clock.js';
+export type { FarewayClock } from './core/options/clock.js';
 export type { RoundTripStyle } from './model/selection.js';
 export { SearchResults, isSelection, type Selection } from './model/search-results.js';
 export type { SortKey, FilterCriteria } from './model/option-helpers.js';
 export { Page } from './model/pagination.js';
 export { PagePromise } from './resources/list.js';
-export { FarewayPromise } from './core/operation.js';
-export type { TracerProviderLike } from './core/events.js';
+export { FarewayPromise } from './core/call/call.js';
+export type { TracerProviderLike } from './core/observe/events.js';
 export type { FareRules } from './resources/flights.js';
 export type {
   BookingRef,
@@ -60,7 +60,7 @@ export type {
   RepricedBooking,
   RetrievedBooking,
 } from './resources/bookings.js';
-export type { BookOptions, BookResult } from './resources/book.js';
+export type { BookOptions, BookResult } from './resources/book/book.js';
 export type { BookFlightParams, BookFlightResult, PriceChange, DuplicatesFound } from './flow.js';
 export type { PassengerContext, PassengerValidationResult } from './validation/passengers.js';
 export { validatePassengers, passengerContextFromBooking } from './validation/passengers.js';

@@ -8,7 +8,7 @@
  * @packageDocumentation
  * @module fareway/proxy
  */
-import { proxyHalf } from './core/proxy-agent.js';
-import { registerProxy } from './core/proxy.js';
+import { proxyHalf } from './core/loading/proxy-agent.js';
+import { registerProxy } from './core/loading/proxy.js';
 
 registerProxy(proxyHalf);

@@ -9,6 +9,6 @@
  * @module fareway/redis
  */
 import { registerRedisStore } from './core/limiter/redis-registry.js';
-import { createRedisStore } from './core/limiter/redis/store.js';
+import { createRedisStore } from './redis/store.js';
 
 registerRedisStore(createRedisStore);

@@ -68,7 +68,7 @@ async function run(command: Command): Promise<number | undefined> {
       return 0;
     case 'sandbox': {
       // Loaded only here: the sandbox (and msw, which it loads lazily) is no part of the other commands.
-      const { runSandboxCli } = await import('../sandbox/cli-main.js');
+      const { runSandboxCli } = await import('../sandbox/serve/cli-main.js');
       await runSandboxCli(command.argv, 'fareway sandbox');
       return undefined; // serves until SIGINT/SIGTERM
     }

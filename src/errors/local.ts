@@ -2,7 +2,7 @@
  * Errors raised on this side of the wire: bad input or options (nothing sent), a closed client, a
  * connection or timeout failure, an answer the contract does not allow, and the guards of book.
  */
-import type { Bucket } from '../schemas/vocabulary.js';
+import type { Bucket } from '../schemas/plain/vocabulary.js';
 import { FarewayError, keepClassNames, type FarewayIds, type ValidationIssue } from './base.js';
 
 /**

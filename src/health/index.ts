@@ -3,7 +3,7 @@
  * src/health.ts). See that entry's documentation.
  */
 import { Fareway } from '../client.js';
-import type { FetchLike } from '../core/options.js';
+import type { FetchLike } from '../core/options/options.js';
 import { ConfigurationError } from '../errors.js';
 import { fail, skip, type HealthCheck } from './checks.js';
 import { checkRedis } from './redis.js';

@@ -4,10 +4,10 @@
  * is loaded here, at run time, and the connection never retries: a stopped Redis is reported at
  * once, and the check ends. Each step is bounded by the time the caller has left.
  */
-import { timed } from '../core/limiter/redis/connection.js';
-import { readSharedBudgets, type BudgetReader } from '../core/limiter/redis/budget.js';
-import { importAtRunTime } from '../core/limiter/run-time-import.js';
-import { DEFAULTS } from '../core/defaults.js';
+import { timed } from '../redis/connection.js';
+import { readSharedBudgets, type BudgetReader } from '../redis/budget.js';
+import { importAtRunTime } from '../core/loading/run-time-import.js';
+import { DEFAULTS } from '../core/options/defaults.js';
 import { fail, describeError, pass, warn, type HealthCheck } from './checks.js';
 import { maskUrlPassword } from './mask.js';
 

@@ -12,7 +12,7 @@ import {
   NotFoundError,
   ResponseValidationError,
 } from '../errors.js';
-import type { FetchLike } from '../core/options.js';
+import type { FetchLike } from '../core/options/options.js';
 import { describeError, fail, pass, skip, warn, type HealthCheck } from './checks.js';
 import { maskKey } from './mask.js';
 

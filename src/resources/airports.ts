@@ -1,13 +1,13 @@
-import { Cache } from '../core/cache.js';
-import type { ClientContext } from '../core/context.js';
-import { withMeta } from '../core/context.js';
-import type { RequestOptions } from '../core/options.js';
-import { raceAbort } from '../core/body.js';
+import { Cache } from '../core/state/cache.js';
+import type { ClientContext } from '../core/state/context.js';
+import { withMeta } from '../core/state/context.js';
+import type { RequestOptions } from '../core/options/options.js';
+import { raceAbort } from '../core/wire/body.js';
 import { SERVICE } from '../schemas/endpoints.js';
-import { Call, type FarewayPromise } from '../core/operation.js';
-import type { HttpResponse } from '../core/transport.js';
+import { Call, type FarewayPromise } from '../core/call/call.js';
+import type { HttpResponse } from '../core/wire/transport.js';
 import { RequestValidationError } from '../errors.js';
-import { checkCall } from '../core/call-options.js';
+import { checkCall } from './check-call.js';
 import type { AutocompleteResponse } from '../schemas/airport.js';
 
 /** Longest query sent: a typeahead needs a few characters, not a paragraph. */

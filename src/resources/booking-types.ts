@@ -1,6 +1,6 @@
 /** The result and input types of `fareway.bookings` (bookings.ts), and save-passengers' options. */
-import { closed, flag } from '../core/option-rules.js';
-import { REQUEST_OPTIONS_SHAPE } from '../core/options.js';
+import { closed, flag } from '../core/options/rules.js';
+import { REQUEST_OPTIONS_SHAPE } from '../core/options/options.js';
 import type { Selection } from '../model/search-results.js';
 import type {
   CreateBookingResponse,
@@ -9,7 +9,7 @@ import type {
   SavePassengersResponse,
 } from '../schemas/booking.js';
 import { z } from '../schemas/zod.js';
-import type { BookingMeta } from './book-result.js';
+import type { BookingMeta } from './book/book-result.js';
 
 export type { BookingMeta };
 /**

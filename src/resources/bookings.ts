@@ -1,7 +1,7 @@
-import { checkBookingId, parseInput, withMeta, type ClientContext } from '../core/context.js';
-import type { Call, FarewayPromise } from '../core/operation.js';
-import type { RequestOptions } from '../core/options.js';
-import { checkCall } from '../core/call-options.js';
+import { checkBookingId, parseInput, withMeta, type ClientContext } from '../core/state/context.js';
+import type { Call, FarewayPromise } from '../core/call/call.js';
+import type { RequestOptions } from '../core/options/options.js';
+import { checkCall } from './check-call.js';
 import { FareExpiredError, RequestValidationError } from '../errors.js';
 import { naming } from './naming.js';
 import { Deadline } from '../model/deadline.js';
@@ -22,8 +22,8 @@ import {
   BookOptionsSchema,
   type BookOptions,
   type BookResult,
-} from './book.js';
-import { sendCreate, withPaxCount } from './create.js';
+} from './book/book.js';
+import { sendCreate, withPaxCount } from './create/create.js';
 import { sendReprice } from './reprice.js';
 import { preflight, rejectedPassengers } from './save-passengers.js';
 import { lockDeadlineFrom, refuseIfLockExpired } from './lock-deadline.js';

@@ -1,11 +1,11 @@
 import { FareExpiredError, RequestValidationError } from '../errors.js';
-import type { ClientContext } from '../core/context.js';
-import { parseInput, withMeta } from '../core/context.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ClientContext } from '../core/state/context.js';
+import { parseInput, withMeta } from '../core/state/context.js';
+import type { RequestOptions } from '../core/options/options.js';
 import { Deadline } from '../model/deadline.js';
 import { checkIndices } from '../model/index-roles.js';
 import { failSelection } from '../model/option-index.js';
-import { parseSearchResponse } from '../model/parse-search.js';
+import { parseSearchResponse } from '../core/call/parse-search.js';
 import {
   isSelection,
   searchOfSelection,
@@ -14,7 +14,7 @@ import {
 } from '../model/search-results.js';
 import { SelectionTokens } from '../model/selection-token.js';
 import { SERVICE } from '../schemas/endpoints.js';
-import type { Call, FarewayPromise } from '../core/operation.js';
+import type { Call, FarewayPromise } from '../core/call/call.js';
 import {
   FareRulesParamsSchema,
   SearchParamsSchema,
@@ -23,7 +23,7 @@ import {
   type FareRulesResponse,
   type SearchParams,
 } from '../schemas/search.js';
-import { checkCall } from '../core/call-options.js';
+import { checkCall } from './check-call.js';
 
 /** Fare rules of one result index, with the fresh window the service reports. */
 export type FareRules = FareRulesResponse & {
@@ -69,7 +69,7 @@ export class Flights {
   ): Promise<SearchResults> {
     checkCall(this.ctx, options);
     const parsed = parseInput(SearchParamsSchema, params, 'Invalid search');
-    // The search's own reader (model/parse-search.ts): SERVICE.search's answer, behind its measured fast path.
+    // The search's own reader (core/call/parse-search.ts): SERVICE.search's answer, behind its measured fast path.
     const { data: results } = await this.ctx.requester.call(
       SERVICE.search,
       { body: toSearchRequestBody(parsed) },

@@ -1,8 +1,8 @@
-import type { ClientContext } from '../core/context.js';
-import { parseInput } from '../core/context.js';
-import { checkCall } from '../core/call-options.js';
-import { FarewayPromise, type Call } from '../core/operation.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ClientContext } from '../core/state/context.js';
+import { parseInput } from '../core/state/context.js';
+import { checkCall } from './check-call.js';
+import { FarewayPromise, type Call } from '../core/call/call.js';
+import type { RequestOptions } from '../core/options/options.js';
 import { Page } from '../model/pagination.js';
 import { SERVICE } from '../schemas/endpoints.js';
 import { ListParamsSchema, type BookingListEntry, type ListParams } from '../schemas/booking.js';

@@ -1,4 +1,4 @@
-import type { ClientContext } from '../core/context.js';
+import type { ClientContext } from '../core/state/context.js';
 import { FareExpiredError } from '../errors.js';
 import { Deadline } from '../model/deadline.js';
 

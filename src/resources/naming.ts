@@ -1,4 +1,4 @@
-import { checkBookingId } from '../core/context.js';
+import { checkBookingId } from '../core/state/context.js';
 import { FarewayError } from '../errors.js';
 import { withCallIds } from '../errors/base.js';
 import type { BookingRef } from './booking-types.js';

@@ -1,18 +1,18 @@
-import type { ClientContext } from '../core/context.js';
-import type { Call } from '../core/operation.js';
-import type { RequestOptions } from '../core/options.js';
-import type { HttpResponse } from '../core/wire-response.js';
+import type { ClientContext } from '../core/state/context.js';
+import type { Call } from '../core/call/call.js';
+import type { RequestOptions } from '../core/options/options.js';
+import type { HttpResponse } from '../core/wire/response.js';
 import type { RepriceResponse, RetrieveBookingResponse } from '../schemas/booking.js';
 import type { Pricing } from '../schemas/common.js';
 import { SERVICE } from '../schemas/endpoints.js';
-import { refusedInState } from './book-state.js';
+import { refusedInState } from './book/book-state.js';
 
 /**
  * A re-sent reprice never hides a price move (docs/booking-safety.md, "A re-sent reprice").
  *
  * Reprice is a repeatable step: after an attempt that may have reached the service (a 2xx body cut
  * short, an answer after the timeout, a proxy's 502 page, a dropped connection) the retry layer
- * sends it again (core/failure.ts). If the lost attempt was processed and moved the fare, a
+ * sends it again (core/wire/failure.ts). If the lost attempt was processed and moved the fare, a
  * service that compares with the previous reprice answers the re-send with `price_changed: false`
  * and `previous_total_amount` = the moved fare: the move is hidden. So before the first re-send
  * the booking is read (one GET, a step of the call), and the result is computed against the fare

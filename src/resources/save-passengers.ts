@@ -1,4 +1,4 @@
-import type { ClientContext } from '../core/context.js';
+import type { ClientContext } from '../core/state/context.js';
 import { RequestValidationError } from '../errors.js';
 import { passengerRejection } from '../errors/passenger.js';
 import type { Booking } from '../schemas/booking.js';

@@ -6,6 +6,6 @@
  *
  * The shebang is added by the build (tsup banner), not here.
  */
-import { runSandboxCli } from './cli-main.js';
+import { runSandboxCli } from './serve/cli-main.js';
 
 void runSandboxCli(process.argv.slice(2));

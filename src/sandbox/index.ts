@@ -16,26 +16,32 @@
  * // new Fareway({ apiKey: sandbox.apiKey, baseUrl: 'https://sandbox.test' }) …
  */
 import type { RequestHandler } from 'msw';
-import { createControl, type SandboxControl } from './control.js';
-import { controlRoutes } from './control-http.js';
+import { createControl, type SandboxControl } from './control/control.js';
+import { controlRoutes } from './control/control-http.js';
 import { buildRoutes, type HandlerContext } from './handlers/index.js';
-import { toMswHandlers } from './msw.js';
-import { createRouter, droppingFetch, type SandboxFetch } from './router.js';
-import { fail } from './bookings.js';
-import { resolveOptions, type SandboxOptions } from './options.js';
-import { InFlight } from './in-flight.js';
-import { RateLimiter } from './ratelimit.js';
-import { serve } from './server.js';
-import { SandboxState } from './state.js';
+import { toMswHandlers } from './serve/msw.js';
+import { createRouter, droppingFetch, type SandboxFetch } from './serve/router.js';
+import { fail } from './rules/bookings.js';
+import { resolveOptions, type SandboxOptions } from './state/options.js';
+import { InFlight } from './control/in-flight.js';
+import { RateLimiter } from './rules/ratelimit.js';
+import { serve } from './serve/server.js';
+import { SandboxState } from './state/state.js';
 
-export type { SandboxOptions, PartnerOptions, RateLimitOptions, RateLimitRule } from './options.js';
-export type { SandboxControl, FailNextOptions, BookingSnapshot } from './control.js';
-export type { InFlightRequest, WaitForRequestOptions } from './in-flight.js';
-export type { SandboxFetch } from './router.js';
-export { createClock, type MovableClock } from './clock.js';
-export type { EndpointName, BookingStatus, RequestLogEntry, BookingRecord, DuplicateEntry } from './state.js';
-export type { ItemData } from './state.js';
-export type { RawPrice, FareMeta, LegData } from './generator.js';
+export type { SandboxOptions, PartnerOptions, RateLimitOptions, RateLimitRule } from './state/options.js';
+export type { SandboxControl, FailNextOptions, BookingSnapshot } from './control/control.js';
+export type { InFlightRequest, WaitForRequestOptions } from './control/in-flight.js';
+export type { SandboxFetch } from './serve/router.js';
+export { createClock, type MovableClock } from './state/clock.js';
+export type {
+  EndpointName,
+  BookingStatus,
+  RequestLogEntry,
+  BookingRecord,
+  DuplicateEntry,
+} from './state/state.js';
+export type { ItemData } from './state/state.js';
+export type { RawPrice, FareMeta, LegData } from './data/generator.js';
 
 /** Options of `sandbox.listen`. */
 export interface ListenOptions {

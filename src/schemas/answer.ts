@@ -12,7 +12,7 @@ type OmitIndex<T> = {
 };
 
 /**
- * How one endpoint's 2xx answer is read (core/reader.ts), declared once beside its schema.
+ * How one endpoint's 2xx answer is read (core/call/reader.ts), declared once beside its schema.
  *
  * The rule, the same for every answer: whatever the schema requires is essential — an answer
  * without it, or with it malformed, is a ResponseValidationError carrying the body and the ids

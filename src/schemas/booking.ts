@@ -10,7 +10,7 @@ import {
 } from './common.js';
 import { answer, type Fields } from './answer.js';
 import { TraceIdSchema } from './inputs.js';
-import { LIST_LIMIT } from './vocabulary.js';
+import { LIST_LIMIT } from './plain/vocabulary.js';
 import { z } from './zod.js';
 
 const PaxRuleShape = z.looseObject({
@@ -162,7 +162,7 @@ export interface ItineraryBooking extends Fields<typeof ItineraryBookingShape> {
 /** `POST /v1/flights/booking/` response (spec §4.3): a `draft` with its fare lock and pax_rules. */
 export type CreateBookingResponse = ItineraryBooking;
 export const CreateBookingResponseSchema: z.ZodMiniType<CreateBookingResponse> = ItineraryBookingShape;
-/** create-booking's answer. A missing booking_id or status is settled by listing (resources/create.ts). */
+/** create-booking's answer. A missing booking_id or status is settled by listing (resources/create/create.ts). */
 export const CreateBookingAnswer = answer(CreateBookingResponseSchema);
 
 const SavePassengersShape = z.looseObject({
@@ -199,7 +199,7 @@ const BookShape = z.looseObject({
   /**
    * The pricing of the confirmed booking (spec §4.6): `final_fare` is what the wallet was debited.
    * Required, as on every confirmed book the service sends (1.1 typed it optional): an answer
-   * without it is settled by reading the booking (core/failure.ts rule 11), whose `pricing` is
+   * without it is settled by reading the booking (core/wire/failure.ts rule 11), whose `pricing` is
    * required too, so a `BookResult` always carries it.
    */
   pricing: PricingSchema,

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-empty-object-type -- named types derived from their schemas: `interface X extends Fields<typeof XShape> {}` (ARCHITECTURE, "Each contract once") */
 import type { Fields } from './answer.js';
-import type { BookingStatus } from './vocabulary.js';
+import type { BookingStatus } from './plain/vocabulary.js';
 import { z } from './zod.js';
 
 /**
@@ -11,7 +11,7 @@ import { z } from './zod.js';
  * (`interface Pricing extends Fields<typeof …> {}`); the field docs live on the schema. Fields the
  * spec marks "may be absent", "present in some responses" or "not shown" are optional and
  * nullable, and a malformed one reads as absent; a required field, missing or malformed, makes the
- * answer a ResponseValidationError (core/reader.ts).
+ * answer a ResponseValidationError (core/call/reader.ts).
  */
 
 /** A field the spec types as "string or null", which may also be absent in practice. */

@@ -1,7 +1,7 @@
 /**
  * The service, endpoint by endpoint (spec §4), declared once: method, path template, whether the
  * key is sent, the answer (schema and reader rules) and the plan when an attempt fails. The one
- * requester in core (`core/request.ts`, `Requester.call`) executes these; the resources add only
+ * requester in core (`core/call/requester.ts`, `Requester.call`) executes these; the resources add only
  * what the service leaves to the client (preflight, memory, countdowns).
  */
 import { AutocompleteAnswer } from './airport.js';
@@ -15,16 +15,16 @@ import {
   SavePassengersAnswer,
 } from './booking.js';
 import { FareRulesAnswer, SearchAnswer } from './search.js';
-import type { Endpoint } from './vocabulary.js';
+import type { Endpoint } from './plain/vocabulary.js';
 
 /**
- * What a failed attempt may lead to (core/failure.ts reads it):
+ * What a failed attempt may lead to (core/wire/failure.ts reads it):
  * - `repeat`: every step the service lets a partner repeat (reads, save-passengers, reprice):
  *   retried on the failures that allow it;
  * - `settle-by-listing`: create-booking locks a fare; an attempt that may have reached the service
- *   is never re-sent blindly, it is settled by listing (resources/create.ts);
+ *   is never re-sent blindly, it is settled by listing (resources/create/create.ts);
  * - `settle-by-retrieving`: book debits the wallet; never re-sent once it may have been received,
- *   settled by retrieving the booking (resources/book.ts).
+ *   settled by retrieving the booking (resources/book/book.ts).
  */
 export type Plan = 'repeat' | 'settle-by-listing' | 'settle-by-retrieving';
 
@@ -51,7 +51,7 @@ export const SERVICE = {
     method: 'POST',
     template: '/v1/flights/search/',
     auth: true,
-    // Read by model/parse-search.ts with this answer (its measured fast path, then the schema).
+    // Read by core/call/parse-search.ts with this answer (its measured fast path, then the schema).
     answer: SearchAnswer,
     plan: 'repeat',
   }),

@@ -1,6 +1,6 @@
 import { countryCodeSchema } from './countries.js';
 import { dateInput } from './inputs.js';
-import { GENDERS, PAX_TYPES, TITLES } from './vocabulary.js';
+import { GENDERS, PAX_TYPES, TITLES } from './plain/vocabulary.js';
 import { z } from './zod.js';
 
 /** A string matching `re` (else `message`), sent upper-case. */
@@ -39,7 +39,7 @@ export { PAX_TYPES };
 /** A passenger's `pax_type`: `adult`, `child` or `infant`. */
 export type PaxType = (typeof PAX_TYPES)[number];
 
-export { GST_FIELDS } from './fields.js';
+export { GST_FIELDS } from './plain/fields.js';
 
 const optionalText = z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty')));
 

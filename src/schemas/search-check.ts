@@ -8,7 +8,7 @@
  * `z.compile(SearchResponseSchema)` 3.0–3.9×; + zod's interpreter 3.6–4.1×. The compiled parser
  * copies every object of the tree (and allocates a closure per optional field), so it misses the
  * budget by far; this checker validates in place and copies nothing. Only when it says no does the
- * schema run (core/reader.ts), so issues, repairs and errors stay zod's.
+ * schema run (core/call/reader.ts), so issues, repairs and errors stay zod's.
  *
  * Why it is written out field by field (one function per schema object, one line per field, no
  * helper per field): when the previous answer has been garbage-collected, V8 drops its hidden

@@ -1,7 +1,7 @@
 import type { Booking, PaxRules } from '../schemas/booking.js';
 import type { PaxCount, Source } from '../schemas/common.js';
 import { datePart } from '../dates.js';
-import { isObject } from '../schemas/guards.js';
+import { isObject } from '../schemas/plain/guards.js';
 import { searchOfSelection, type Selection } from '../model/search-results.js';
 
 /** What the validator knows about the booking the passengers are for. Every field is optional. */

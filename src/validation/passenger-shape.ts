@@ -1,4 +1,4 @@
-import { isObject } from '../schemas/guards.js';
+import { isObject } from '../schemas/plain/guards.js';
 import type { ValidationIssue } from '../errors.js';
 import {
   isAllowedPassengerKey,

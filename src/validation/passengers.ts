@@ -90,7 +90,7 @@ export interface ValidationStage {
 }
 
 /**
- * `validatePassengers` going on from a list already read by the call's guard (core/call-options.ts
+ * `validatePassengers` going on from a list already read by the call's guard (resources/check-call.ts
  * `checkCall`), so that a call reads (and zod-parses) its passengers once. The read's own issues
  * (closed keys, formats) are reported together with every rule's.
  */

@@ -1,5 +1,5 @@
 import { PassengerSchema, type PaxType } from '../schemas/passenger.js';
-import { isObject } from '../schemas/guards.js';
+import { isObject } from '../schemas/plain/guards.js';
 
 /** Rule names (as pax_rules spells them) that do not follow plain camelCase → snake_case. */
 const FIELD_ALIASES: Record<string, string> = {

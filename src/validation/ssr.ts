@@ -1,7 +1,7 @@
 import type { PassengerContext } from './context.js';
 import type { Report } from './issues.js';
 import { at, str, type PaxView } from './view.js';
-import { isObject } from '../schemas/guards.js';
+import { isObject } from '../schemas/plain/guards.js';
 
 const SSR_KINDS = ['meal', 'baggage', 'seat'] as const;
 /** A seat code: row number and column letter, e.g. `12A`. */

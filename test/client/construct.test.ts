@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
 import { ConfigurationError, Fareway, RequestValidationError } from '../../src/index.js';
-import { DEFAULTS, parseClientOptions } from '../../src/core/options.js';
+import { DEFAULTS, parseClientOptions } from '../../src/core/options/options.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { VERSION } from '../../src/version.js';
 import pkg from '../../package.json' with { type: 'json' };

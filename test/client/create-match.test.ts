@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indicesMatch } from '../../src/resources/create-match.js';
+import { indicesMatch } from '../../src/resources/create/create-match.js';
 
 const item = (result_index?: string | null) => ({ result_index, legs: [] });
 

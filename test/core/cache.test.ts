@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Cache } from '../../src/core/cache.js';
+import { Cache } from '../../src/core/state/cache.js';
 
 describe('Cache', () => {
   it('drops the least recently used entry past max', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, markCutBody } from '../../src/core/failure.js';
+import { classifyFailure, markCutBody } from '../../src/core/wire/failure.js';
 import { Fareway, ResponseValidationError, type FarewayOptions } from '../../src/index.js';
 import { BOOKING, bookingBody } from '../fixtures/wire.js';
 import { faultServer } from '../http/transport-server.js';

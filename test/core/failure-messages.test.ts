@@ -1,5 +1,5 @@
 /**
- * The connection and timeout errors core/failure.ts builds from what `fetch` (or ky) throws
+ * The connection and timeout errors core/wire/failure.ts builds from what `fetch` (or ky) throws
  * (issue 33: the rules its mutants showed unpinned): which root-cause codes prove nothing was
  * written, the message (method, path, host, the deepest cause that says something, its code once),
  * the cause chain copied without ky's Request (where the key is), and the ids.
@@ -13,7 +13,7 @@ import {
   timeoutError,
   traceCall,
   type FailureContext,
-} from '../../src/core/failure.js';
+} from '../../src/core/wire/failure.js';
 import { APIConnectionError, APIError, FarewayError } from '../../src/index.js';
 
 const CTX: FailureContext = { method: 'POST', path: '/v1/x/', host: 'api.test:443', sent: false };

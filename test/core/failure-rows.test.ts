@@ -1,12 +1,12 @@
 /**
- * Rows of the failure table (core/failure.ts `classifyFailure`) that test/core/failure.test.ts's
+ * Rows of the failure table (core/wire/failure.ts `classifyFailure`) that test/core/failure.test.ts's
  * grid does not build (issue 33): a rate-limit wait that ran out of the call's timeout is never
  * retried (it is a timeout, but the budget for waiting is spent), and a 2xx whose body came cut
  * short is re-sent once by reads while valid JSON that breaks the contract is not; `markNotSent`
  * takes any thrown value, `null` included.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, markCutBody, markNotSent, QueueTimeout } from '../../src/core/failure.js';
+import { classifyFailure, markCutBody, markNotSent, QueueTimeout } from '../../src/core/wire/failure.js';
 import { APIConnectionError, ResponseValidationError } from '../../src/index.js';
 
 const rvError = () =>

@@ -1,11 +1,11 @@
 /**
- * The walk down a connection failure's cause chain (core/failure.ts `rootCause`), the clauses its
+ * The walk down a connection failure's cause chain (core/wire/failure.ts `rootCause`), the clauses its
  * mutants showed unpinned (issue 33): a code that is not a string says nothing, a deeper cause
  * with no message (or undici's bare `fetch failed`) does not hide what an outer one said, an
  * `ERR_SSL…` code alone makes the TLS message, and `bad port` keeps a code it already has.
  */
 import { describe, expect, it } from 'vitest';
-import { connectionError, type FailureContext } from '../../src/core/failure.js';
+import { connectionError, type FailureContext } from '../../src/core/wire/failure.js';
 
 const CTX: FailureContext = { method: 'GET', path: '/v1/y/', host: 'api.test:443', sent: false };
 const coded = (message: string, code: unknown, cause?: unknown) =>

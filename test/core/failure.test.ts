@@ -5,8 +5,8 @@ import {
   markAnswered,
   type CallTrace,
   type Failure,
-} from '../../src/core/failure.js';
-import type { Endpoint } from '../../src/core/options.js';
+} from '../../src/core/wire/failure.js';
+import type { Endpoint } from '../../src/core/options/options.js';
 import {
   APIConnectionError,
   APIError,
@@ -18,7 +18,7 @@ import {
   ResponseValidationError,
 } from '../../src/index.js';
 
-// The one failure table (src/core/failure.ts): every row × every kind of endpoint.
+// The one failure table (src/core/wire/failure.ts): every row × every kind of endpoint.
 const ENVELOPE = { success: false, errors: [{ detail: ['x'] }] };
 const PROXY_PAGE = '<html><body>502 Bad Gateway</body></html>';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLimiter, type Limiter, type Ticket } from '../../src/core/limiter.ts';
+import { createLimiter, type Limiter, type Ticket } from '../../src/core/limiter/limiter.ts';
 
 // A fake clock (timers and performance.now()): these tests check *when* a token comes back as
 // logic, not as a measurement.

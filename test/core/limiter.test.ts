@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter, defaultMarginMs, type Bucket, type Limiter } from '../../src/core/limiter.ts';
-import { parseRateLimits, type RateLimitOptions } from '../../src/core/options.ts';
+import { createLimiter, defaultMarginMs, type Bucket, type Limiter } from '../../src/core/limiter/limiter.ts';
+import { parseRateLimits, type RateLimitOptions } from '../../src/core/options/options.ts';
 import { ConfigurationError } from '../../src/errors.ts';
 import { maxInAnyWindow, runTsChild } from '../helpers/redis.ts';
 

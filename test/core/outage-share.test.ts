@@ -1,5 +1,5 @@
 /**
- * The share a process spends while Redis is away (issue 30, src/core/limiter/redis/outage.ts).
+ * The share a process spends while Redis is away (issue 30, src/redis/outage.ts).
  * The case CI met: a process whose last read showed a nearly empty window (4 entries of 30) while
  * the other processes then sent 26 requests just before Redis was killed. That read says nothing
  * of those 26: until every token sent before the outage has left the service's window, the room
@@ -7,7 +7,7 @@
  * once, and the service answered 429. `free(now)` is driven with explicit times; no timers.
  */
 import { describe, expect, it } from 'vitest';
-import { OutageTokens, type OutageView } from '../../src/core/limiter/redis/outage.js';
+import { OutageTokens, type OutageView } from '../../src/redis/outage.js';
 
 const WINDOW = 3_000;
 const MARGIN = 750;

@@ -5,7 +5,7 @@
  * during that wait ends it at once.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withRetries, type RetryRunOptions } from '../../src/core/retry.js';
+import { withRetries, type RetryRunOptions } from '../../src/core/call/retry.js';
 import { APIConnectionError, RateLimitError } from '../../src/index.js';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { poll, withRetries, type RetryRunOptions } from '../../src/core/retry.js';
+import { poll, withRetries, type RetryRunOptions } from '../../src/core/call/retry.js';
 import { APIConnectionError, InternalServerError, RateLimitError, UpstreamError } from '../../src/index.js';
 
 // withRetries: every attempt runs under p-retry; what is retried is the failure table's answer.

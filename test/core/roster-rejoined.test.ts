@@ -6,8 +6,8 @@
  * roster script with the live process ids; no timers are relied on.
  */
 import { describe, expect, it } from 'vitest';
-import type { RedisConnection } from '../../src/core/limiter/redis/connection.js';
-import { Roster } from '../../src/core/limiter/redis/roster.js';
+import type { RedisConnection } from '../../src/redis/connection.js';
+import { Roster } from '../../src/redis/roster.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 

@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { Limiter } from '../../src/core/limiter.js';
-import { Requester } from '../../src/core/request.js';
-import { Call } from '../../src/core/operation.ts';
-import type { Ticket as WireTicket } from '../../src/core/limiter.js';
-import { Transport, type HttpRequest } from '../../src/core/transport.js';
-import { Tracing } from '../../src/core/tracing.js';
+import type { Limiter } from '../../src/core/limiter/limiter.js';
+import { Requester } from '../../src/core/call/requester.js';
+import { Call } from '../../src/core/call/call.ts';
+import type { Ticket as WireTicket } from '../../src/core/limiter/limiter.js';
+import { Transport, type HttpRequest } from '../../src/core/wire/transport.js';
+import { Tracing } from '../../src/core/call/tracing.js';
 import { RequestValidationError } from '../../src/index.js';
 import { closedPort, faultServer } from '../http/transport-server.js';
 

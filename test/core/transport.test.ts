@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { certainlyNotSent } from '../../src/core/failure.js';
-import { Transport, type HttpRequest } from '../../src/core/transport.js';
+import { certainlyNotSent } from '../../src/core/wire/failure.js';
+import { Transport, type HttpRequest } from '../../src/core/wire/transport.js';
 import { APIConnectionError, APIError, APITimeoutError, ResponseValidationError } from '../../src/index.js';
 import { closedPort, faultServer } from '../http/transport-server.js';
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Fareway } from '../../src/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { BOOKING_STATUSES } from '../../src/schemas/vocabulary.js';
+import { BOOKING_STATUSES } from '../../src/schemas/plain/vocabulary.js';
 import { inDays, passengersFor } from '../helpers/sandbox.js';
 
 const doc = readFileSync(fileURLToPath(new URL('../../docs/bookings.md', import.meta.url)), 'utf8');

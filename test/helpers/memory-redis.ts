@@ -6,7 +6,7 @@
  * `waitUntilFree` resolves true once the name is free (false after its timeout). Two clients
  * registered against one double are two processes sharing one Redis. Budgets are not modelled:
  * use it with every bucket off (`rateLimits: { search: false, book: false, other: false, redis: {} }`).
- * Create's claims (src/resources/create-claims.ts) run on its plain commands: `set` (PX, NX),
+ * Create's claims (src/resources/create/create-claims.ts) run on its plain commands: `set` (PX, NX),
  * `mget`, `hset`, `hgetall`, `pexpire` over one keyspace shared by every client registered
  * against the double (expiry is recorded, not enforced: a test never outlives a claim's 30 min).
  * `failCommands()` makes them reject, as while Redis is away; `onRead()` lets a test change the

@@ -1,5 +1,5 @@
 /**
- * Create's claims in the shared store (resources/create.ts with create-claims.ts), in-process
+ * Create's claims in the shared store (resources/create/create.ts with create-claims.ts), in-process
  * against the Redis double (test/helpers/memory-redis.ts), through the public API against the
  * sandbox (issue 33): the state each create call writes for its selection (`wire` before it sends,
  * `failed` while it settles, then `held`, `none` or `unknown`), the claim on the booking its answer

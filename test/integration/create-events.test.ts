@@ -1,5 +1,5 @@
 /**
- * What an interrupted create tells (resources/create.ts), through the public API against the
+ * What an interrupted create tells (resources/create/create.ts), through the public API against the
  * sandbox (issue 33): the one re-send of an enveloped 502 that made nothing (its log line and its
  * onRetry event; none with `maxRetries: 0`), the look for the booking and the adoption in the log,
  * and the warning of an abort after sending.

@@ -1,5 +1,5 @@
 /**
- * How an interrupted create settles (resources/create.ts `resolveCreate`), through the public API
+ * How an interrupted create settles (resources/create/create.ts `resolveCreate`), through the public API
  * against the sandbox (issue 33: rules its mutants showed unpinned): two creates of one trace
  * interrupted together each settle (neither waits for the other's look), a listing that fails is
  * said in the log and decides nothing, a listing cut short with no candidate is looked at again,

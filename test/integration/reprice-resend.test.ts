@@ -1,5 +1,5 @@
 /**
- * Reprice's re-send (core/retry.ts `beforeResend`, resources/reprice.ts), through the public API
+ * Reprice's re-send (core/call/retry.ts `beforeResend`, resources/reprice.ts), through the public API
  * against the sandbox (issue 33): the fare is read before re-sending only after an attempt that
  * may have reached the service; a connection refused before anything was written is re-sent at
  * once, with no read first.

@@ -1,5 +1,5 @@
 /**
- * The backoff between re-sends of a failed read (core/retry.ts, issue 33), through the public API
+ * The backoff between re-sends of a failed read (core/call/retry.ts, issue 33), through the public API
  * against the sandbox: the delays `onRetry` reports start at half of `retryBackoff.baseDelayMs`,
  * double each time, and are jittered up to twice that (p-retry's `randomize`). Values reported,
  * not times measured.

@@ -13,7 +13,7 @@ import {
   type PassengerInput,
   type SearchParams,
 } from '../../src/index.js';
-import { withLevel } from '../../src/core/log.js';
+import { withLevel } from '../../src/core/observe/log.js';
 import { inDays, passengersFor, SANDBOX_URL, useSandbox } from '../helpers/sandbox.js';
 import { parseLine } from './lines.js';
 

@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { clientLogger } from '../../src/core/log.js';
+import { clientLogger } from '../../src/core/observe/log.js';
 import { styleProblem } from './style.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,9 +23,9 @@ const LEVELS = new Set(['debug', 'info', 'warn', 'error']);
  */
 const FORWARDED: Record<string, string[]> = {
   // limiter.ts's own `warn` helper and the Redis store's `info`/`warn` options pass their callers' literals on
-  'src/core/limiter.ts': ['msg'],
+  'src/core/limiter/limiter.ts': ['msg'],
   // the FAREWAY_LOG warning, made by logLevelFromEnv: checked at run time below
-  'src/core/log.ts': ['fromEnv.invalid'],
+  'src/core/observe/log.ts': ['fromEnv.invalid'],
   // the passenger warnings, written as `report.warn(…)` literals in src/validation (scanned)
   'src/resources/save-passengers.ts': ['warning'],
 };

@@ -8,7 +8,7 @@
 import type { ContractDriftEvent } from '../../src/index.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseSearchResponse, validateSearchResponse } from '../../src/model/parse-search.js';
+import { parseSearchResponse, validateSearchResponse } from '../../src/core/call/parse-search.js';
 import { isSearchResponse } from '../../src/schemas/search-check.js';
 import { SearchResponseSchema } from '../../src/schemas/search.js';
 import { ResponseValidationError } from '../../src/errors.js';

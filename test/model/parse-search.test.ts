@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchResponse, validateSearchResponse } from '../../src/model/parse-search.js';
+import { parseSearchResponse, validateSearchResponse } from '../../src/core/call/parse-search.js';
 import { SearchResults } from '../../src/model/search-results.js';
 import { ResponseValidationError, formatPath } from '../../src/errors.js';
 import type { ContractDriftEvent } from '../../src/index.js';

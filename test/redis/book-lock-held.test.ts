@@ -5,7 +5,7 @@
  * A real redis-server; the other process's lock is taken through the limiter's own API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLimiter } from '../../src/core/limiter.js';
+import { createLimiter } from '../../src/core/limiter/limiter.js';
 import { BookingInProgressError, Fareway } from '../../src/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis.js';

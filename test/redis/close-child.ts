@@ -1,5 +1,5 @@
 // Child process for test/core/limiter.test.ts: queues calls, closes, and must then exit by itself.
-import { createLimiter } from '../../src/core/limiter.ts';
+import { createLimiter } from '../../src/core/limiter/limiter.ts';
 
 const limiter = createLimiter('child-key', { search: { limit: 5, windowMs: 60_000 } });
 let ran = 0;

@@ -1,6 +1,6 @@
 // Child process of resilience.test.ts: takes every 'book' token of the shared budget with calls
 // that never finish, prints "taken", and waits to be killed.
-import { createLimiter } from '../../src/core/limiter.ts';
+import { createLimiter } from '../../src/core/limiter/limiter.ts';
 
 const limiter = createLimiter(process.env.API_KEY as string, {
   book: { limit: 3, windowMs: 1000 },

@@ -1,6 +1,6 @@
 // Child process for shared-limiter.test.ts: hammers the shared 'search' bucket through Redis,
 // prints the epoch ms at which each job started, closes, and must then exit by itself.
-import { createLimiter } from '../../src/core/limiter.ts';
+import { createLimiter } from '../../src/core/limiter/limiter.ts';
 import { redisSetting } from '../helpers/ioredis-client.ts';
 
 const env = (name: string) => {

@@ -1,7 +1,7 @@
 // Child process of resilience.test.ts: takes the shared lock LOCK three times (waiting while
 // another process holds it), holds it ~100 ms each time, prints the [start, end] epoch ms of
 // each hold as JSON ({ holds, ioredis }), closes and must then exit by itself.
-import { createLimiter } from '../../src/core/limiter.ts';
+import { createLimiter } from '../../src/core/limiter/limiter.ts';
 import { redisSetting } from '../helpers/ioredis-client.ts';
 
 const setting = await redisSetting(Number(process.env.REDIS_PORT));

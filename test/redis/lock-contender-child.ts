@@ -2,7 +2,7 @@
 // LOCK. Prints "ready" once its limiter is ready, then tries to take the lock (TTL_MS) every
 // 50 ms until it gets it (or 30 s pass), releases it and prints its attempts as JSON:
 // { attempts: [{ start, end, got }] } (epoch ms). Must then exit by itself.
-import { createLimiter } from '../../src/core/limiter.ts';
+import { createLimiter } from '../../src/core/limiter/limiter.ts';
 
 const limiter = createLimiter(process.env.API_KEY as string, {
   redis: { host: '127.0.0.1', port: Number(process.env.REDIS_PORT) },

@@ -1,7 +1,7 @@
 // Child process of book-lock-budget.test.ts: another process of the same API key that takes the
 // book lock LOCK and keeps it (it renews itself) until its parent closes it (SIGTERM). Prints
 // "held" once it has it.
-import { createLimiter } from '../../src/core/limiter.ts';
+import { createLimiter } from '../../src/core/limiter/limiter.ts';
 
 const limiter = createLimiter(process.env.API_KEY as string, {
   redis: { host: '127.0.0.1', port: Number(process.env.REDIS_PORT) },

@@ -11,8 +11,13 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLimiter, SharedLockLostError, type Limiter, type SharedLock } from '../../src/core/limiter.ts';
-import { keyPrefix } from '../../src/core/limiter/redis/connection.ts';
+import {
+  createLimiter,
+  SharedLockLostError,
+  type Limiter,
+  type SharedLock,
+} from '../../src/core/limiter/limiter.ts';
+import { keyPrefix } from '../../src/redis/connection.ts';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis.ts';
 
 if (!hasRedisServer() && process.env.CI) throw new Error('redis-server is needed (.ci/run installs it)');

@@ -9,8 +9,8 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLimiter } from '../../src/core/limiter.ts';
-import { keyPrefix } from '../../src/core/limiter/redis/connection.ts';
+import { createLimiter } from '../../src/core/limiter/limiter.ts';
+import { keyPrefix } from '../../src/redis/connection.ts';
 import { freePort, hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis.ts';
 
 if (!hasRedisServer() && process.env.CI) throw new Error('redis-server is needed (.ci/run installs it)');

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLimiter, defaultMarginMs } from '../../src/core/limiter.ts';
-import { keyPrefix } from '../../src/core/limiter/redis/connection.ts';
+import { createLimiter, defaultMarginMs } from '../../src/core/limiter/limiter.ts';
+import { keyPrefix } from '../../src/redis/connection.ts';
 import {
   freePort,
   hasRedisServer,

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLimiter } from '../../src/core/limiter.ts';
+import { createLimiter } from '../../src/core/limiter/limiter.ts';
 import {
   freePort,
   hasRedisServer,

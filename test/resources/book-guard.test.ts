@@ -5,11 +5,11 @@
  * does pass — a retrieve step that hands back a booking without the fare — with a context double.
  */
 import { describe, expect, it } from 'vitest';
-import { book } from '../../src/resources/book.js';
+import { book } from '../../src/resources/book/book.js';
 import { PriceChangedError, ResponseValidationError } from '../../src/index.js';
-import type { ClientContext } from '../../src/core/context.js';
-import type { Call } from '../../src/core/operation.js';
-import type { Retrieve } from '../../src/resources/book-result.js';
+import type { ClientContext } from '../../src/core/state/context.js';
+import type { Call } from '../../src/core/call/call.js';
+import type { Retrieve } from '../../src/resources/book/book-result.js';
 
 function context() {
   const sent: string[] = [];

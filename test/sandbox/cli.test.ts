@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { EXTRAS } from '../../src/sandbox/variations.js';
+import { EXTRAS } from '../../src/sandbox/data/variations.js';
 import { searchBody } from './helpers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APIConnectionError, Fareway, UpstreamError } from '../../src/index.js';
-import { CONTROL_PATH } from '../../src/sandbox/control-http.js';
+import { CONTROL_PATH } from '../../src/sandbox/control/control-http.js';
 import { createSandbox, type ListeningSandbox } from '../../src/sandbox/index.js';
 import { draft, pax, saved, searchBody, wire, type Res, type Wire } from './helpers.js';
 

@@ -9,7 +9,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fareway } from '../../src/index.js';
-import { CONTROL_PATH } from '../../src/sandbox/control-http.js';
+import { CONTROL_PATH } from '../../src/sandbox/control/control-http.js';
 import { createSandbox, type ListeningSandbox } from '../../src/sandbox/index.js';
 import { inDays, passengersFor } from '../helpers/sandbox.js';
 

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Fareway, type ContractDriftEvent, type SearchParams } from '../../src/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { EXTRAS } from '../../src/sandbox/variations.js';
+import { EXTRAS } from '../../src/sandbox/data/variations.js';
 import { inDays, passengersFor } from '../helpers/sandbox.js';
 import { BASE, pax, roundTrip, searchBody } from './helpers.js';
 

@@ -4,7 +4,7 @@
  * field is a ResponseValidationError with the body and the ids; optional fields are tolerated.
  */
 import { describe, expect, it } from 'vitest';
-import { readResponse, type ReadContext } from '../../src/core/reader.js';
+import { readResponse, type ReadContext } from '../../src/core/call/reader.js';
 import { ResponseValidationError, type ContractDriftEvent } from '../../src/index.js';
 import { z } from '../../src/schemas/zod.js';
 import {

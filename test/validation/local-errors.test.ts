@@ -11,8 +11,8 @@ import {
   isFareExpired,
   UpstreamError,
 } from '../../src/index.js';
-import type { Endpoint } from '../../src/core/options.js';
-import { classifyFailure } from '../../src/core/failure.js';
+import type { Endpoint } from '../../src/core/options/options.js';
+import { classifyFailure } from '../../src/core/wire/failure.js';
 import { BOOKING, bookingBody } from '../fixtures/wire.js';
 import { client, envelope, mockService } from '../helpers/mock-service.js';
 

@@ -1,9 +1,9 @@
 import { ConfigurationError } from '../../errors.js';
-import { isRedisClient } from './redis-client.js';
+import { isRedisClient } from '../loading/redis-client.js';
 import type { CreateRedisStore, RedisConstructor } from './redis-store.js';
 import { registered } from './redis-registry.js';
-import { importAtRunTime, requireAtRunTime, requirePeer, sideEntry } from './run-time-import.js';
-import { sourceImport } from './source-import.js';
+import { importAtRunTime, requireAtRunTime, requirePeer, sideEntry } from '../loading/run-time-import.js';
+import { sourceImport } from '../loading/source-import.js';
 
 /**
  * Loads the Redis half of the limiter, so that an application that never sets `rateLimits.redis`

@@ -1,16 +1,16 @@
 /**
  * The seam between the limiter and its Redis half. Nothing here imports Redis code: the store
- * (src/core/limiter/redis/store.ts) is loaded only when `rateLimits.redis` is set, so an
+ * (src/redis/store.ts) is loaded only when `rateLimits.redis` is set, so an
  * application that never configures Redis never bundles it (see load-redis.ts).
  */
 import type { TokenSource } from './bucket.js';
-import type { SharedLock } from './redis/lock.js';
+import type { SharedLock } from '../../redis/lock.js';
 import type { Hold } from './ticket.js';
-import type { RedisConstructor } from './redis-client.js';
+import type { RedisConstructor } from '../loading/redis-client.js';
 
-export type { RedisConstructor } from './redis-client.js';
+export type { RedisConstructor } from '../loading/redis-client.js';
 
-export type { SharedLock } from './redis/lock.js';
+export type { SharedLock } from '../../redis/lock.js';
 
 /** One bucket's budget shared through Redis (with a local fallback while Redis is away). */
 export interface SharedTokenSource extends TokenSource {
@@ -30,7 +30,7 @@ export interface StoreCommands {
 }
 
 /**
- * The store's connection for other coordination than budgets and locks (resources/create-claims.ts):
+ * The store's connection for other coordination than budgets and locks (resources/create/create-claims.ts):
  * `run` rejects while Redis is away, like every command of the limiter.
  */
 export interface SharedStore {

@@ -1,8 +1,8 @@
 /**
  * Airport typeahead (spec §4.9): unauthenticated, prefix match, empty under two characters.
  */
-import { searchAirports } from '../airports.js';
-import { route, type Route } from '../router.js';
+import { searchAirports } from '../data/airports.js';
+import { route, type Route } from '../serve/router.js';
 import { endpoint, type HandlerContext } from './wrap.js';
 
 /** Route for the airport autocomplete, on any origin. */

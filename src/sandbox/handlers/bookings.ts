@@ -3,15 +3,15 @@
  * Which statuses each step accepts is the sandbox's choice (the spec leaves it open); see
  * docs/sandbox.md.
  */
-import { confirm, createBookingRecord, findDuplicates, LIVE_STATUSES } from '../bookings.js';
-import { LIST_LIMIT } from '../../schemas/vocabulary.js';
-import { badRequest, expired, SandboxHttpError } from '../errors.js';
-import { validatePassengers } from '../rules.js';
-import type { BookingRecord, BookingStatus, Partner, SandboxState } from '../state.js';
-import { bookingAnswer } from '../answers.js';
-import { amountDue, currentRaw, listEntry, round2 } from '../views.js';
+import { confirm, createBookingRecord, findDuplicates, LIVE_STATUSES } from '../rules/bookings.js';
+import { LIST_LIMIT } from '../../schemas/plain/vocabulary.js';
+import { badRequest, expired, SandboxHttpError } from '../answers/errors.js';
+import { validatePassengers } from '../rules/rules.js';
+import type { BookingRecord, BookingStatus, Partner, SandboxState } from '../state/state.js';
+import { bookingAnswer } from '../answers/answers.js';
+import { amountDue, currentRaw, listEntry, round2 } from '../answers/views.js';
 import { liveTrace, offerOf } from './flights.js';
-import { route, type Route } from '../router.js';
+import { route, type Route } from '../serve/router.js';
 import { endpoint, type HandlerContext } from './wrap.js';
 
 function found(state: SandboxState, partner: Partner, id: string | undefined): BookingRecord {

@@ -1,15 +1,15 @@
 /**
  * Search and fare rules (spec §4.1, §4.2).
  */
-import { airport, isDomestic } from '../airports.js';
-import { isoNoZone, remainingSeconds } from '../clock.js';
-import { badRequest, expired } from '../errors.js';
-import { generate, type Offer } from '../generator.js';
-import { int, rngFor, uuid } from '../random.js';
-import { parseSearch } from '../search-request.js';
-import type { Partner, SandboxState, Trace } from '../state.js';
-import { outboundOption, singleOption } from '../views.js';
-import { route, type Route } from '../router.js';
+import { airport, isDomestic } from '../data/airports.js';
+import { isoNoZone, remainingSeconds } from '../state/clock.js';
+import { badRequest, expired } from '../answers/errors.js';
+import { generate, type Offer } from '../data/generator.js';
+import { int, rngFor, uuid } from '../state/random.js';
+import { parseSearch } from '../rules/search-request.js';
+import type { Partner, SandboxState, Trace } from '../state/state.js';
+import { outboundOption, singleOption } from '../answers/views.js';
+import { route, type Route } from '../serve/router.js';
 import { endpoint, type HandlerContext } from './wrap.js';
 
 const TRACE_MS = 15 * 60_000;

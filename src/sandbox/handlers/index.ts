@@ -2,7 +2,7 @@
  * Every route of one sandbox. `createSandbox` builds one set for `sandbox.handlers`/`sandbox.fetch`
  * and `listen()` builds another over the same state, so the two can differ in rate limiting only.
  */
-import type { Route } from '../router.js';
+import type { Route } from '../serve/router.js';
 import { airportHandlers } from './airports.js';
 import { bookingHandlers } from './bookings.js';
 import { flightHandlers } from './flights.js';

@@ -3,13 +3,13 @@
  * envelope, connection drops and the request log. Each endpoint only supplies its logic.
  * `Response.error()` means "drop the connection" (MSW and the node:http server both honour it).
  */
-import { SandboxHttpError } from '../errors.js';
-import { isoUtc } from '../clock.js';
-import { bucketOf } from '../../schemas/vocabulary.js';
-import type { RateLimiter } from '../ratelimit.js';
-import type { InFlight } from '../in-flight.js';
-import type { EndpointName, FailureSpec, Partner, SandboxState } from '../state.js';
-import { vary } from '../variations.js';
+import { SandboxHttpError } from '../answers/errors.js';
+import { isoUtc } from '../state/clock.js';
+import { bucketOf } from '../../schemas/plain/vocabulary.js';
+import type { RateLimiter } from '../rules/ratelimit.js';
+import type { InFlight } from '../control/in-flight.js';
+import type { EndpointName, FailureSpec, Partner, SandboxState } from '../state/state.js';
+import { vary } from '../data/variations.js';
 
 /** Shared by every handler of one sandbox. */
 export interface HandlerContext {

@@ -10,7 +10,7 @@
  *   FarewayError or a valid result.
  */
 import type { ProxyEndpoint } from '../../helpers/fault-proxy.js';
-import { mulberry32 } from '../../../src/sandbox/random.js';
+import { mulberry32 } from '../../../src/sandbox/state/random.js';
 
 export type CaseKind = 'legal' | 'required' | 'random';
 
