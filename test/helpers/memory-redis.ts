@@ -62,6 +62,13 @@ export interface MemoryRedis {
    * a test sets another call's state there (e.g. on the wire for three reads, then answered).
    */
   onRead(hook: (reads: number) => void): void;
+  /** Every `waitUntilFree` begun, in order, with the timeout it was given (ms). */
+  readonly waits: Array<{ name: string; timeoutMs: number }>;
+  /**
+   * Runs `hook` as each `waitUntilFree` begins (after it is registered): returning a boolean ends
+   * that wait at once with it (`false`: its timeout passed while the name was still held).
+   */
+  onWait(hook: (name: string, timeoutMs: number) => boolean | undefined): void;
   /** Puts the previous store factory back. */
   restore(): void;
 }
@@ -80,6 +87,8 @@ export function useMemoryRedis(): MemoryRedis {
   let commandsFail = false;
   let readHook: ((reads: number) => void) | undefined;
   let reads = 0;
+  const waits: Array<{ name: string; timeoutMs: number }> = [];
+  let waitHook: ((name: string, timeoutMs: number) => boolean | undefined) | undefined;
   const PREFIX = 'memory';
   const strings = new Map<string, string>();
   const hashes = new Map<string, Map<string, string>>();
@@ -190,7 +199,10 @@ export function useMemoryRedis(): MemoryRedis {
           reject(signal.reason);
         });
         waiters.add(check);
-        check();
+        waits.push({ name, timeoutMs });
+        const ended = waitHook?.(name, timeoutMs);
+        if (ended !== undefined) done(ended);
+        else check();
       });
     },
     close() {},
@@ -222,6 +234,10 @@ export function useMemoryRedis(): MemoryRedis {
     onRead: (hook) => {
       readHook = hook;
       reads = 0;
+    },
+    waits,
+    onWait: (hook) => {
+      waitHook = hook;
     },
     restore: () => {
       g[KEY] = previous;

@@ -126,6 +126,14 @@ describe('Deadline.in and what a deadline says', () => {
     expect(d.toString()).toBe('expired 2 h ago');
   });
 
+  it('hours with minutes are told as both ("1 h 5 min"), whole hours as hours', () => {
+    const clock = manualClock();
+    const d = Deadline.in(3_900_000, { clock });
+    expect(d.toString()).toBe('expires in 1 h 5 min');
+    clock.t += 300_000;
+    expect(d.toString()).toBe('expires in 1 h');
+  });
+
   it('its local refusal carries the deadline and the caller’s context', () => {
     const clock = manualClock();
     const error = Deadline.in(-5_000, { clock, kind: 'lock' }).expiredError({ booking_id: 'b-1' });
