@@ -27,9 +27,9 @@ const rounds = Number(process.argv[2] ?? 60);
 const parts = {
   parse: (j: unknown) => j,
   check: (j: unknown) => isSearchResponse(j),
-  construct: (j: unknown) => new SearchResults(j as SearchResponse, meta),
+  construct: (j: unknown) => SearchResults.create(j as SearchResponse, meta),
   select: (j: unknown) => {
-    const r = new SearchResults(j as SearchResponse, meta);
+    const r = SearchResults.create(j as SearchResponse, meta);
     const out = r.outbound[0]!;
     return r.select(out, r.returnsFor(out)[0]);
   },

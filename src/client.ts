@@ -190,9 +190,9 @@ export class Fareway {
       autocompleteCacheMs: o.autocompleteCacheMs,
       autocompleteCacheSize: o.autocompleteCacheSize,
     };
-    this.flights = new Flights(this.#ctx, o.selectionTokenSecret ?? apiKey, apiKey);
-    this.bookings = new Bookings(this.#ctx);
-    this.airports = new Airports(this.#ctx);
+    this.flights = Flights.create(this.#ctx, o.selectionTokenSecret ?? apiKey, apiKey);
+    this.bookings = Bookings.create(this.#ctx);
+    this.airports = Airports.create(this.#ctx);
   }
 
   /**

@@ -52,7 +52,22 @@ export class Page implements AsyncIterable<BookingListEntry> {
   declare readonly response: Response | undefined;
 
   /** @internal `bookings.list` builds pages; callers receive them. */
-  constructor(data: BookingListResponse, fetcher: PageFetcher, requestId?: string, response?: Response) {
+  static create(
+    data: BookingListResponse,
+    fetcher: PageFetcher,
+    requestId?: string,
+    response?: Response,
+  ): Page {
+    return new Page(data, fetcher, requestId, response);
+  }
+
+  /** Built by `bookings.list` only; callers receive pages. */
+  private constructor(
+    data: BookingListResponse,
+    fetcher: PageFetcher,
+    requestId?: string,
+    response?: Response,
+  ) {
     // Tolerant: a page without `count` or links still iterates (drift is reported by the reader).
     this.count = data.count ?? data.results.length;
     this.results = data.results;

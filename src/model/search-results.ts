@@ -45,7 +45,12 @@ export class SearchResults {
   #roles: IndexRoles | undefined;
 
   /** @internal `flights.search` builds it; callers receive it. */
-  constructor(data: SearchResponse, meta: SearchMeta) {
+  static create(data: SearchResponse, meta: SearchMeta): SearchResults {
+    return new SearchResults(data, meta);
+  }
+
+  /** Built by `flights.search` only; callers receive it. */
+  private constructor(data: SearchResponse, meta: SearchMeta) {
     this.data = data;
     this.#meta = meta;
     // Supplier A reports offers (about 5–10 min), supplier B a flat 15-minute trace.

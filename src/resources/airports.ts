@@ -23,7 +23,12 @@ export class Airports {
   readonly #inflight = new Map<string, Shared>();
 
   /** @internal The client builds it (`fareway.airports`). */
-  constructor(private readonly ctx: ClientContext) {
+  static create(ctx: ClientContext): Airports {
+    return new Airports(ctx);
+  }
+
+  /** Built by the client only (`fareway.airports`). */
+  private constructor(private readonly ctx: ClientContext) {
     this.#cache = new Cache(ctx.autocompleteCacheSize, ctx.autocompleteCacheMs);
   }
 

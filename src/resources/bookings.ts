@@ -91,7 +91,12 @@ export class Bookings {
   readonly #booksInFlight: BooksInFlight = new Map();
   readonly #top: BookingSteps;
   /** @internal The client builds it (`fareway.bookings`). */
-  constructor(private readonly ctx: ClientContext) {
+  static create(ctx: ClientContext): Bookings {
+    return new Bookings(ctx);
+  }
+
+  /** Built by the client only (`fareway.bookings`). */
+  private constructor(private readonly ctx: ClientContext) {
     this.#top = this.#steps(undefined);
     stepsIn.set(this, (parent) => this.#steps(parent));
   }

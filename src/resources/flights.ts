@@ -47,7 +47,12 @@ export class Flights {
    * @internal The client builds it; `tokenSecret` signs selection tokens (the key unless
    * `selectionTokenSecret`); `tokenBinding` (the API key) and the base URL bind them.
    */
-  constructor(
+  static create(ctx: ClientContext, tokenSecret: string | readonly string[], tokenBinding: string): Flights {
+    return new Flights(ctx, tokenSecret, tokenBinding);
+  }
+
+  /** Built by the client only (`fareway.flights`). */
+  private constructor(
     private readonly ctx: ClientContext,
     tokenSecret: string | readonly string[],
     tokenBinding: string,

@@ -55,5 +55,5 @@ async function fetchPage(
       checkCall(ctx, options);
       return fetchPage(ctx, c, q, options);
     });
-  return new Page(data, next, response.requestId, response.response);
+  return Page.create(data, next, response.requestId, response.response);
 }

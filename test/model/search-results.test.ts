@@ -8,7 +8,7 @@ import { coupled, copy, independent, oneWay, pricing } from './fixtures.js';
 
 const clock = { now: () => 0 };
 const make = (data = oneWay(), source: 'supplier_a' | 'supplier_b' = 'supplier_a') =>
-  new SearchResults(data, { source, requestId: 'req_1', clock });
+  SearchResults.create(data, { source, requestId: 'req_1', clock });
 
 /** Expects a RequestValidationError whose first issue names `path` and matches `message`. */
 function expectRefusal(fn: () => unknown, path: string, message: RegExp): void {

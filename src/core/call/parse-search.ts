@@ -65,5 +65,5 @@ export function parseSearchResponse(json: unknown, meta: SearchMeta & SearchRead
     }
   }
   const data = validateSearchResponse(body, meta);
-  return new SearchResults(data, { ...meta, receivedAt });
+  return SearchResults.create(data, { ...meta, receivedAt });
 }
