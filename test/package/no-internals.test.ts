@@ -109,6 +109,17 @@ describe('no internal type in what ships', () => {
     expect(reports).toHaveLength(6);
   });
 
+  it('declares the classes the client builds with a private constructor (none is offered to callers)', () => {
+    for (const file of ['dist/index.d.ts', 'dist/index.d.cts']) {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      for (const name of ['Bookings', 'Flights', 'Airports', 'SearchResults', 'Page']) {
+        const body = text.slice(text.search(new RegExp(`declare class ${name}\\b`)));
+        const own = body.slice(0, body.indexOf('\n}'));
+        expect(own, `${file}: ${name}`).toMatch(/\n\s+private constructor\(\);/);
+      }
+    }
+  });
+
   for (const file of [...declarations, ...reports]) {
     it(`${path.relative(root, file)} declares no internal class, interface or type`, () => {
       expect(internalsDeclared(readFileSync(file, 'utf8'))).toEqual([]);
