@@ -8,19 +8,16 @@ import type { Pricing, RawPricing } from '../schemas/common.js';
  * exactly what `JSON.parse` would give for the same amount written out.
  */
 
-/** Decimal places of `n` as JavaScript prints it (its shortest round-trip form). */
+/**
+ * Decimal places of `n` as JavaScript prints it (its shortest round-trip form). Exponent notation
+ * is printed only below 1e-6 (7 decimals or more: past the exact range, so `Infinity` here) and
+ * from 1e21 up (an integer: none).
+ */
 function decimalPlaces(n: number): number {
   const s = String(n);
-  const e = s.indexOf('e');
-  if (e >= 0) {
-    // 1.5e-7: the mantissa's decimals plus the negative exponent.
-    const mantissa = s.slice(0, e);
-    const exp = Number(s.slice(e + 1));
-    const dot = mantissa.indexOf('.');
-    return Math.max(0, (dot >= 0 ? mantissa.length - dot - 1 : 0) - exp);
-  }
+  if (s.includes('e')) return s.includes('e-') ? Infinity : 0;
   const dot = s.indexOf('.');
-  return dot >= 0 ? s.length - dot - 1 : 0;
+  return dot < 0 ? 0 : s.length - dot - 1;
 }
 
 /** The most decimals summed exactly; beyond it (never on this wire) plain float addition is used. */

@@ -41,6 +41,14 @@ describe('sumPricing: what is combined and what is left out', () => {
     expect(sum.final_fare).toBe(300);
     expect(sum).not.toHaveProperty('service_fee');
     expect(sum).not.toHaveProperty('tax_and_surcharge');
+    const infinite = sumPricing(fare(1, { service_fee: 10 }), fare(2, { service_fee: Infinity }));
+    expect(infinite).not.toHaveProperty('service_fee');
+  });
+
+  it('reads amounts of 1e21 and above (printed with an exponent) as integers', () => {
+    expect(String(2e21)).toBe('2e+21');
+    expect(sumAmounts(2e21, 1e21)).toBe(3e21);
+    expect(sumAmounts(2e21, 0.5)).toBe(2e21 + 0.5);
   });
 
   it('keeps markup_percent only when both legs carry the same one', () => {
