@@ -61,6 +61,7 @@ export class OutageReturn {
   }
 
   private later(ms: number): void {
+    if (this.closed) return; // a write answered after close(): no timer outlives the limiter
     this.timer = setTimeout(() => this.resume(), ms);
     if (!this.o.keepAlive()) keepAlive(this.timer, false);
   }

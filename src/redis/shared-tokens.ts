@@ -207,7 +207,9 @@ export class SharedTokens implements TokenSource {
         },
         () => {
           this.taking = false;
-          this.toLocal();
+          // Closed while the script was on the wire (close() ends the connection, so it fails):
+          // nothing may start after close — an outage source made now would hold the process.
+          if (!this.closed) this.toLocal();
         },
       );
   }
@@ -272,6 +274,7 @@ export class SharedTokens implements TokenSource {
 
   /** While Redis is away: tokens from this process's share of the window (outage.ts). */
   private drainLocal(): void {
+    if (this.closed) return;
     // Redis answers (back from an outage): the share's waiters go through the log (`pump`).
     if (this.o.connection.isUp) {
       this.shared.push(...this.localWaiters.splice(0));
